@@ -60,6 +60,29 @@ pr_column_info_is_unicode (const PrColumnInfo *info)
 }
 
 /**
+ * pr_column_info_east_asian_encoding:
+ * @info: a column
+ *
+ * Returns: (nullable): iconv's name of @info's character set if it is an
+ *   East Asian multi-byte one (gbk, gb2312, big5, sjis, cp932, ujis,
+ *   eucjpms, euckr), whose reading makes ideographs of UTF-8 Western
+ *   text stored in it; else %NULL
+ */
+const char *
+pr_column_info_east_asian_encoding (const PrColumnInfo *info)
+{
+  static const char *const names[][2] = {
+    { "gbk", "GBK" }, { "gb2312", "GB2312" }, { "big5", "BIG5" }, { "sjis", "SHIFT_JIS" },
+    { "cp932", "CP932" }, { "ujis", "EUC-JP" }, { "eucjpms", "EUC-JP-MS" }, { "euckr", "EUC-KR" },
+  };
+
+  for (guint i = 0; info->charset != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (info->charset, names[i][0]))
+      return names[i][1];
+  return NULL;
+}
+
+/**
  * pr_catalog_list_tables:
  * @connection: a connection with a current database
  * @error: return location for a #GError

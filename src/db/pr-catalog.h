@@ -41,6 +41,7 @@ gboolean   pr_catalog_sample_identities (PrConnection *connection,
                                          GError      **error);
 gboolean   pr_column_info_is_binary  (const PrColumnInfo *info);
 gboolean   pr_column_info_is_unicode (const PrColumnInfo *info);
+const char *pr_column_info_east_asian_encoding (const PrColumnInfo *info);
 void       pr_column_info_free       (PrColumnInfo   *info);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrColumnInfo, pr_column_info_free)

@@ -17,6 +17,8 @@ void             _pr_column_decoder_set_advice (PrColumnDecoder *decoder,
                                                 PrAdvice         advice);
 void             _pr_column_decoder_set_unicode (PrColumnDecoder *decoder,
                                                 const gboolean  *unicode);
+void             _pr_column_decoder_set_east_asian (PrColumnDecoder    *decoder,
+                                                   const char *const *encodings);
 void             _pr_column_decoder_free   (PrColumnDecoder   *decoder);
 gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             const char       **values,

@@ -34,6 +34,7 @@ struct _PrColumnDecoder
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
+  const char      **east_asian;  /* per column: iconv's name of its East Asian character set, or NULL */
   PrAdvice          advice;
   gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
   int               unreadable_column;  /* this row's such value, or -1 */
@@ -66,6 +67,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   self->cp936 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
+  self->east_asian = g_new0 (const char *, self->n_columns + 1);
   self->unreadable_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
   self->n_unreadable = g_new0 (guint64, self->n_columns + 1);
@@ -115,6 +117,17 @@ _pr_column_decoder_set_unicode (PrColumnDecoder *self,
   memcpy (self->unicode, unicode, self->n_columns * sizeof (gboolean));
 }
 
+/* @encodings: per mapping column, iconv's name of the table's East Asian
+ * character set for it (pr_column_info_east_asian_encoding ()), static
+ * strings: the server reads UTF-8 Western text stored there as other
+ * characters (Jos茅), which the column's check cannot tell from text. */
+void
+_pr_column_decoder_set_east_asian (PrColumnDecoder    *self,
+                                   const char *const *encodings)
+{
+  memcpy (self->east_asian, encodings, self->n_columns * sizeof (const char *));
+}
+
 void
 _pr_column_decoder_free (PrColumnDecoder *self)
 {
@@ -137,6 +150,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->unreadable_reason);
   g_free (self->n_unreadable);
   g_free (self->unicode);
+  g_free (self->east_asian);
   g_free (self->known);
   g_free (self->table);
   g_free (self);
@@ -389,7 +403,31 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
       else if (self->checks[c] != NULL)
         {
-          PrEncodingGuess guess = pr_encoding_check_add_value (self->checks[c], values[c], lengths[c], row,
+          g_autofree char *utf8 = self->east_asian[c] == NULL ? NULL
+                                  : pr_encoding_text_looks_utf8_misread (values[c], lengths[c],
+                                                                         self->east_asian[c]);
+          PrEncodingGuess guess;
+
+          if (utf8 != NULL)
+            {
+              g_autofree char *read = g_utf8_make_valid (values[c], MIN (lengths[c], 120));
+
+              if (self->advice == PR_ADVICE_CONTROLS)
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "
+                               "but its bytes are UTF-8 text (“%s”): if the column holds UTF-8 throughout, "
+                               "choose UTF-8 as its encoding; else convert such rows in the table"),
+                             (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8);
+              else
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "
+                               "but its bytes are UTF-8 text (“%s”): if the column holds UTF-8 throughout, give "
+                               "--column-encoding %s=UTF-8; else convert such rows in the table"),
+                             (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8,
+                             self->names[c]);
+              return FALSE;
+            }
+          guess = pr_encoding_check_add_value (self->checks[c], values[c], lengths[c], row,
                                                                &self->known[c]);
 
           /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what

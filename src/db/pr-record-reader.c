@@ -161,7 +161,9 @@ find_column (GPtrArray  *columns,
  * (nullable) says whether it is one. A column with an encoding in the
  * mapping is read as BINARY, its stored bytes, for pr-column-decoder.c to
  * convert. @unicode (nullable, per mapping column) says whether the
- * column's character set is Unicode, for the decoder's advice. @known
+ * column's character set is Unicode, for the decoder's advice;
+ * @east_asian (nullable, per mapping column) names the iconv encoding of
+ * an East Asian character set (gbk, big5, sjis…), else NULL. @known
  * (nullable): the table's columns, read already; else from the catalogue. */
 static gboolean
 build_select (PrConnection     *connection,
@@ -172,6 +174,7 @@ build_select (PrConnection     *connection,
               int              *field_of,
               gboolean         *binary_id,
               gboolean         *unicode,
+              const char      **east_asian,
               GError          **error)
 {
   g_autoptr(GPtrArray) columns = known != NULL ? g_ptr_array_ref (known)
@@ -207,6 +210,8 @@ build_select (PrConnection     *connection,
       field_of[c] = -1;
       if (unicode != NULL)
         unicode[c] = pr_column_info_is_unicode (info) || pr_column_info_is_binary (info);
+      if (east_asian != NULL)
+        east_asian[c] = pr_column_info_east_asian_encoding (info);
       if (column->role == PR_COLUMN_ROLE_IGNORE)
         continue;
 
@@ -289,11 +294,14 @@ open_source (DbSource         *source,
   source->values = g_new0 (const char *, MAX (n_columns, 1));
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree gboolean *unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  g_autofree const char **east_asian = g_new0 (const char *, MAX (n_columns, 1));
 
-  if (!build_select (connection, table, NULL, mapping, sql, source->field_of, &binary_id, unicode, error))
+  if (!build_select (connection, table, NULL, mapping, sql, source->field_of, &binary_id, unicode, east_asian,
+                     error))
     return FALSE;
   source->decoder = _pr_column_decoder_new (mapping, table, binary_id);
   _pr_column_decoder_set_unicode (source->decoder, unicode);
+  _pr_column_decoder_set_east_asian (source->decoder, east_asian);
   if (limit > 0)
     g_string_append_printf (sql, " LIMIT %" G_GUINT64_FORMAT, limit);
   source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
@@ -416,6 +424,7 @@ struct _PrRecordFetcher {
   GString      *sql;
   int          *field_of;
   gboolean     *unicode;
+  const char  **east_asian;
   gboolean      binary_id;
   int           id_column;
   const char   *id_encoding; /* the id column's, from the mapping; NULL: none */
@@ -460,6 +469,7 @@ pr_record_fetcher_free (PrRecordFetcher *self)
     g_string_free (self->sql, TRUE);
   g_free (self->field_of);
   g_free (self->unicode);
+  g_free (self->east_asian);
   g_free (self);
 }
 
@@ -501,7 +511,9 @@ pr_record_fetcher_new (PrConnection     *connection,
   self->sql = g_string_new (NULL);
   self->field_of = g_new (int, MAX (n_columns, 1));
   self->unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  self->east_asian = g_new0 (const char *, MAX (n_columns, 1));
   if (!build_select (connection, table, NULL, mapping, self->sql, self->field_of, &self->binary_id, self->unicode,
+                     self->east_asian,
                      error))
     return NULL;
   quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, self->id_column)->name);
@@ -606,6 +618,7 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
     g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
 
     _pr_column_decoder_set_unicode (decoder, self->unicode);
+    _pr_column_decoder_set_east_asian (decoder, self->east_asian);
 
     for (guint c = 0; c < n_columns; c++)
       if (field_of[c] >= 0 && row->values[field_of[c]] != NULL)
@@ -1045,6 +1058,7 @@ id_source_open (IdSource         *source,
 {
   guint n_columns = pr_mapping_get_n_columns (mapping);
   g_autofree gboolean *unicode = NULL;
+  g_autofree const char **east_asian = NULL;
 
   source->missing = g_ptr_array_new_with_free_func (g_free);
   source->wanted = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1067,8 +1081,9 @@ id_source_open (IdSource         *source,
     g_hash_table_insert (source->wanted, ids[i], GINT_TO_POINTER (1));
 
   unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  east_asian = g_new0 (const char *, MAX (n_columns, 1));
   if (!build_select (connection, table, columns, mapping, source->select, source->db.field_of, &source->binary_id,
-                     unicode, error))
+                     unicode, east_asian, error))
     return FALSE;
   source->quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source->id_column)->name);
   source->table = table;
@@ -1078,6 +1093,7 @@ id_source_open (IdSource         *source,
     source->id_encoding = pr_mapping_get_column (mapping, source->id_column)->encoding;
   source->db.decoder = _pr_column_decoder_new (mapping, table, source->binary_id);
   _pr_column_decoder_set_unicode (source->db.decoder, unicode);
+  _pr_column_decoder_set_east_asian (source->db.decoder, east_asian);
   _pr_column_decoder_set_advice (source->db.decoder, advice);
   return TRUE;
 }

@@ -216,6 +216,13 @@ chinese_text_char (gunichar c)
          (c >= 0x2000 && c <= 0x206F) || (c >= 0xA0 && c <= 0xFF) || (c >= 0x20000 && c <= 0x3FFFF);
 }
 
+/* A letter of a Western name or word (é, ñ, ü, ł), not a sign (× ÷). */
+static gboolean
+latin_letter (gunichar c)
+{
+  return c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7;
+}
+
 /**
  * pr_encoding_bytes_look_utf8:
  * @bytes: a value's stored bytes, in a column whose encoding is given as
@@ -226,16 +233,23 @@ chinese_text_char (gunichar c)
  * mostly as two-byte sequences (Greek, Cyrillic, Arabic letters); UTF-8
  * Chinese text put into the column by another program is valid UTF-8 of
  * three-byte ideographs. Converting it from the given encoding would give
- * other, valid characters, compared as gibberish.
+ * other, valid characters, compared as gibberish. So would Western text in
+ * UTF-8 (José, Müller): GBK or Big5 reads each accented letter as an
+ * ideograph inside a Latin word, which no check of the converted text
+ * sees. Chinese text in GBK or Big5 is valid UTF-8 of Latin letters alone
+ * only if every one of its characters happens to be such a pair.
  *
  * Returns: %TRUE when the bytes are valid UTF-8 with an ideograph, and
- *   every character beyond ASCII is one of Chinese text
+ *   every character beyond ASCII is one of Chinese text; or valid UTF-8
+ *   whose every character beyond ASCII is a Latin letter, one of them
+ *   beside an ASCII letter
  */
 gboolean
 pr_encoding_bytes_look_utf8 (const char *bytes,
                              gsize       length)
 {
-  gboolean ideograph = FALSE;
+  gboolean ideograph = FALSE, chinese = TRUE, latin = TRUE, in_word = FALSE, after_latin = FALSE;
+  gunichar before = 0;
 
   if (!g_utf8_validate_len (bytes, length, NULL))
     return FALSE;
@@ -244,12 +258,77 @@ pr_encoding_bytes_look_utf8 (const char *bytes,
       gunichar c = g_utf8_get_char (p);
 
       if (c < 0x80)
-        continue;
-      if (!chinese_text_char (c))
-        return FALSE;
+        {
+          in_word |= after_latin && g_ascii_isalpha (c);
+          after_latin = FALSE;
+          before = c;
+          continue;
+        }
+      if (latin_letter (c))
+        {
+          in_word |= before < 0x80 && g_ascii_isalpha (before);
+          after_latin = TRUE;
+        }
+      else
+        {
+          latin = FALSE;
+          after_latin = FALSE;
+        }
+      chinese &= chinese_text_char (c);
       ideograph |= (c >= 0x3400 && c <= 0x9FFF) || (c >= 0x20000 && c <= 0x3FFFF);
+      before = c;
     }
-  return ideograph;
+  return (chinese && ideograph) || (latin && in_word);
+}
+
+/* A character a CJK decoder makes of a UTF-8 Latin letter's two bytes:
+ * an ideograph, a kana (half-width too) or a Hangul syllable. */
+static gboolean
+cjk_char (gunichar c)
+{
+  return (c >= 0x3040 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFF61 && c <= 0xFF9F) || (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+/**
+ * pr_encoding_text_looks_utf8_misread:
+ * @text: a value as read from a file in @encoding, valid UTF-8
+ * @length: its length
+ * @encoding: the file's encoding, given (GBK, BIG5, Shift_JIS …)
+ *
+ * Whether the file's bytes of @text were UTF-8 text
+ * (pr_encoding_bytes_look_utf8()). Only a value with an East Asian
+ * character beside an ASCII letter (José read as GBK is Jos茅) is
+ * converted back to its bytes to be looked at, so that a file's Chinese
+ * letters cost nothing.
+ *
+ * Returns: (transfer full) (nullable): the value's bytes read as UTF-8,
+ *   or %NULL if they do not look like UTF-8 text
+ */
+char *
+pr_encoding_text_looks_utf8_misread (const char *text,
+                                     gsize       length,
+                                     const char *encoding)
+{
+  g_autofree char *bytes = NULL;
+  gboolean suspect = FALSE;
+  gunichar before = 0;
+  gsize n = 0;
+
+  for (const char *p = text; p < text + length && !suspect; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      suspect = (cjk_char (c) && before < 0x80 && g_ascii_isalpha (before)) ||
+                (c < 0x80 && g_ascii_isalpha (c) && cjk_char (before));
+      before = c;
+    }
+  if (!suspect)
+    return NULL;
+  bytes = g_convert (text, length, encoding, "UTF-8", NULL, &n, NULL);
+  if (bytes == NULL || !pr_encoding_bytes_look_utf8 (bytes, n))
+    return NULL;
+  return g_strndup (bytes, n);
 }
 
 /* pr_encoding_guess_misdecoded() of @text, known valid, with scan_text()'s

@@ -32,6 +32,9 @@ PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
 gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
                                                 gsize             length);
+char            *pr_encoding_text_looks_utf8_misread (const char *text,
+                                                      gsize       length,
+                                                      const char *encoding);
 
 PrEncodingCheck *pr_encoding_check_new         (void);
 void             pr_encoding_check_free        (PrEncodingCheck  *check);

@@ -161,7 +161,28 @@ csv_source_next (gpointer            data,
     {
       source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
       if (source->checks != NULL && source->checks[c] != NULL)
-        pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
+        {
+          g_autofree char *utf8 = NULL;
+
+          /* Western text in UTF-8 read as GBK or Big5 is valid text of
+           * other characters (Jos茅 for José), in which the column's check
+           * sees nothing wrong. */
+          if (source->encoding != NULL && g_ascii_strncasecmp (source->encoding, "UTF", 3) != 0 &&
+              (utf8 = pr_encoding_text_looks_utf8_misread (source->values[c], source->lengths[c],
+                                                           source->encoding)) != NULL)
+            {
+              g_autofree char *read = g_utf8_make_valid (source->values[c], MIN (source->lengths[c], 120));
+
+              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                           _("line %llu, column “%s”: the value read as %s is “%s”, but its bytes are UTF-8 text "
+                             "(“%s”), so the file is UTF-8 (at least in part): leave out --encoding %s, or convert "
+                             "the file's other lines to UTF-8 first; if %s is right, add --force-encoding"),
+                           (unsigned long long) *position, source->names[c], source->encoding, read, utf8,
+                           source->encoding, source->encoding);
+              return FALSE;
+            }
+          pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
+        }
     }
   *values = source->values;
   *lengths = source->lengths;
