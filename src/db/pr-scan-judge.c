@@ -145,7 +145,8 @@ typedef struct {
   GArray      *pairs;   /* PrPair */
   PrRecordSet *set;
   GPtrArray   *ids;     /* (nullable): the short bodies' records */
-  GPtrArray   *grams;   /* their 3-grams */
+  GPtrArray   *grams;   /* their 3-grams that an index can hold */
+  GArray      *n_grams; /* guint32: their counts of distinct 3-grams */
 } ShortSink;
 
 static void
@@ -163,12 +164,15 @@ static void
 keep_short_body (guint32        index,
                  const guint64 *grams,
                  guint          n_grams,
+                 guint          n_distinct,
                  gpointer       user_data)
 {
   ShortSink *sink = user_data;
   GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_grams);
+  guint32 distinct = n_distinct;
 
   g_array_append_vals (copy, grams, n_grams);
+  g_array_append_val (sink->n_grams, distinct);
   g_ptr_array_add (sink->ids, g_strdup (sink->set->ids->pdata[index]));
   g_ptr_array_add (sink->grams, copy);
 }
@@ -188,7 +192,8 @@ ensure_short_pairs (PrScanResult    *result,
   g_autoptr(GArray) pairs = NULL;
   g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GPtrArray) grams = NULL;
-  ShortSink sink = { NULL, result->set, NULL, NULL };
+  g_autoptr(GArray) n_grams = NULL;
+  ShortSink sink = { NULL, result->set, NULL, NULL, NULL };
 
   if (result->short_pairs != NULL)
     return TRUE;
@@ -197,13 +202,15 @@ ensure_short_pairs (PrScanResult    *result,
     {
       sink.ids = ids = g_ptr_array_new_with_free_func (g_free);
       sink.grams = grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+      sink.n_grams = n_grams = g_array_new (FALSE, FALSE, sizeof (guint32));
     }
   pr_short_pair_options_default (&options);
   if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair,
                                    store != NULL ? keep_short_body : NULL, &sink, cancellable, error))
     return FALSE;
   if (store != NULL)
-    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams), &options);
+    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams),
+                               g_steal_pointer (&n_grams), &options);
   result->short_pairs = g_steal_pointer (&pairs);
   return TRUE;
 }

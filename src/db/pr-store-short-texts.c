@@ -57,7 +57,9 @@ struct _PrShortTextsKept {
   gint64     scan_id;
   PrShortPairOptions options;
   GPtrArray *ids;     /* char * */
-  GPtrArray *grams;   /* GArray of guint64, ascending until the index is written, which orders them by its parts */
+  GPtrArray *grams;   /* GArray of guint64: the 3-grams an index can hold, ascending until the index is
+                       * written, which orders them by its parts */
+  GArray    *n_grams; /* guint32: each body's count of distinct 3-grams */
 };
 
 void
@@ -67,6 +69,7 @@ _pr_short_texts_kept_free (PrShortTextsKept *kept)
     return;
   g_ptr_array_unref (kept->ids);
   g_ptr_array_unref (kept->grams);
+  g_array_unref (kept->n_grams);
   g_free (kept);
 }
 
@@ -76,7 +79,10 @@ _pr_short_texts_kept_free (PrShortTextsKept *kept)
  * @scan_id: a running scan
  * @ids: (transfer full) (element-type utf8): the record of each short body
  * @grams: (transfer full) (element-type GArray): its distinct 3-grams
- *   (pr_short_pairs_body_grams ())
+ *   held by at most max_records of the short bodies, ascending
+ *   (pr_short_pairs_find_in_set ()); the others the index leaves out
+ * @n_grams: (transfer full) (element-type guint32): its count of
+ *   distinct 3-grams, all of them
  * @options: the rule they were read and will be paired by
  *
  * Keeps the short bodies for the commit of @scan_id
@@ -87,15 +93,18 @@ pr_store_keep_short_texts (PrStore   *self,
                            gint64     scan_id,
                            GPtrArray *ids,
                            GPtrArray *grams,
+                           GArray    *n_grams,
                            const PrShortPairOptions *options)
 {
-  g_return_if_fail (self != NULL && ids != NULL && grams != NULL && ids->len == grams->len && options != NULL);
+  g_return_if_fail (self != NULL && ids != NULL && grams != NULL && n_grams != NULL && ids->len == grams->len &&
+                    ids->len == n_grams->len && options != NULL);
 
   g_clear_pointer (&self->short_texts, _pr_short_texts_kept_free);
   self->short_texts = g_new0 (PrShortTextsKept, 1);
   self->short_texts->scan_id = scan_id;
   self->short_texts->ids = ids;
   self->short_texts->grams = grams;
+  self->short_texts->n_grams = n_grams;
   self->short_texts->options = *options;
 }
 
@@ -378,13 +387,15 @@ write_grams (GramRows      *rows,
   return flush_gram_rows (rows, error);
 }
 
-/* Writes @ids and their @grams as the bodies numbered from @number. */
+/* Writes @ids as the bodies numbered from @number, each with its count
+ * of distinct 3-grams: @n_grams's, or with %NULL its @grams' length. */
 static gboolean
 write_bodies (PrStore          *self,
               const PrStoreKey *where,
               gint64            scan_id,
               GPtrArray        *ids,
               GPtrArray        *grams,
+              GArray           *n_grams,
               guint32           number,
               GError          **error)
 {
@@ -418,7 +429,8 @@ write_bodies (PrStore          *self,
 
           g_string_append (sql, i == 0 ? "(?,?,?,?,?,?)" : ",(?,?,?,?,?,?)");
           numbers[2 * i] = number + first + i;
-          numbers[2 * i + 1] = ((GArray *) grams->pdata[first + i])->len;
+          numbers[2 * i + 1] = n_grams != NULL ? g_array_index (n_grams, guint32, first + i)
+                                               : ((GArray *) grams->pdata[first + i])->len;
           _pr_store_bind_key (p, where, &lengths[i * 3]);
           _pr_statement_bind_u32 (&p[2], &numbers[2 * i]);
           _pr_statement_bind_i64 (&p[3], &scan_id);
@@ -524,10 +536,12 @@ _pr_store_write_short_texts (PrStore          *self,
     return FALSE;
   if (kept == NULL || kept->scan_id != scan_id)
     return TRUE;
-  for (guint b = 0; b < kept->grams->len; b++)
-    n_holdings += ((GArray *) kept->grams->pdata[b])->len;
+  /* Every holding, those of 3-grams left out too: the bucket bits are
+   * of them all. */
+  for (guint b = 0; b < kept->n_grams->len; b++)
+    n_holdings += g_array_index (kept->n_grams, guint32, b);
   source = (KeptSource) { kept->grams, g_new (guint32, MAX (1, kept->grams->len)) };
-  ok = write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
+  ok = write_bodies (self, where, scan_id, kept->ids, kept->grams, kept->n_grams, 0, error) &&
        write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, &source,
                                kept->ids->len, n_holdings, error);
   g_free (source.next);
@@ -1238,7 +1252,7 @@ migrate_table (PrStore          *self,
         break;
       for (guint b = 0; b < grams->len; b++)
         n_holdings += ((GArray *) grams->pdata[b])->len;
-      if (!write_bodies (self, key, scan_id, ids, grams, n_bodies, error))
+      if (!write_bodies (self, key, scan_id, ids, grams, NULL, n_bodies, error))
         return FALSE;
       n_bodies += ids->len;
     }

@@ -10,6 +10,7 @@ void     pr_store_keep_short_texts (PrStore                  *store,
                                     gint64                    scan_id,
                                     GPtrArray                *ids,
                                     GPtrArray                *grams,
+                                    GArray                   *n_grams,
                                     const PrShortPairOptions *options);
 gboolean pr_store_find_short_texts (PrStore                  *store,
                                     const char               *table,

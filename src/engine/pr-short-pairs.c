@@ -453,13 +453,59 @@ pr_short_pairs_foreach (PrShortPairs    *self,
   alloc_table (self, 1024);
 }
 
+static int
+compare_grams (gconstpointer x,
+               gconstpointer y)
+{
+  guint64 p = *(const guint64 *) x, q = *(const guint64 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/* Calls @body_func for each body counted, its index in @counted, with
+ * its 3-grams in at most max_records bodies, from the count's numbers:
+ * the bodies are not read into 3-grams again, and the 3-grams no index
+ * can hold are never handed on. Before start_lists (), which frees the
+ * table the numbers are turned back into 3-grams by. */
+static void
+counted_bodies (PrShortPairs    *self,
+                GArray          *counted,
+                PrShortBodyFunc  body_func,
+                gpointer         user_data)
+{
+  g_autofree guint64 *gram_of = g_new (guint64, MAX (1, self->counts->len));
+  const guint32 *counts = (const guint32 *) (gpointer) self->counts->data;
+  const guint32 *numbers = (const guint32 *) (gpointer) self->numbers->data;
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gsize from = 0;
+
+  for (gsize s = 0; s <= self->mask; s++)
+    if (self->slots[s].gram != EMPTY_GRAM)
+      gram_of[self->slots[s].number] = self->slots[s].gram;
+  for (guint i = 0; i < counted->len; i++)
+    {
+      guint32 n_grams = g_array_index (self->n_grams, guint32, i);
+
+      g_array_set_size (grams, 0);
+      for (guint32 g = 0; g < n_grams; g++)
+        if (counts[numbers[from + g]] <= self->options.max_records)
+          g_array_append_val (grams, gram_of[numbers[from + g]]);
+      from += n_grams;
+      g_array_sort (grams, compare_grams);
+      body_func (g_array_index (counted, guint32, i), (const guint64 *) (gpointer) grams->data, grams->len,
+                 n_grams, user_data);
+    }
+}
+
 /**
  * pr_short_pairs_find_in_set:
  * @set: loaded with keep_texts
  *
  * The pairs of @set's records whose bodies, as the second stage reads
  * them (pr_pair_judge_record ()), make a candidate by @options; and,
- * with @body_func, each short body's 3-grams, before the first pair.
+ * with @body_func, each short body's 3-grams found in at most
+ * max_records short bodies of @set, with its count of distinct 3-grams,
+ * before the first pair.
  */
 gboolean
 pr_short_pairs_find_in_set (const PrMapping          *mapping,
@@ -475,7 +521,6 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
-  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GArray) counted = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
@@ -490,29 +535,19 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
         return FALSE;
       if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
         return FALSE;
-      if (body_func != NULL &&
-          pr_short_pairs_body_grams (options, record.body, -1, grams))
-        body_func (r, (const guint64 *) (gpointer) grams->data, grams->len, user_data);
       if (pr_short_pairs_count (pairs, record.body, -1))
         g_array_append_val (counted, r);
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  if (body_func != NULL)
+    counted_bodies (pairs, counted, body_func, user_data);
   start_lists (pairs);
   for (guint i = 0; i < counted->len; i++)
     if (!list_counted (pairs, g_array_index (counted, guint32, i)))
       return FALSE;
   pr_short_pairs_foreach (pairs, func, user_data);
   return TRUE;
-}
-
-static int
-compare_grams (gconstpointer x,
-               gconstpointer y)
-{
-  guint64 p = *(const guint64 *) x, q = *(const guint64 *) y;
-
-  return (p > q) - (p < q);
 }
 
 /**

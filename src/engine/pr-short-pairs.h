@@ -59,10 +59,13 @@ gboolean      pr_short_pairs_add   (PrShortPairs             *self,
 void          pr_short_pairs_foreach (PrShortPairs           *self,
                                       PrShortPairFunc         func,
                                       gpointer                user_data);
-/* A short body's distinct 3-grams, ascending (pr_short_pairs_body_grams ()). */
+/* A short body's distinct 3-grams held by at most max_records of the
+ * short bodies, ascending, and @n_distinct, its count of distinct
+ * 3-grams (pr_short_pairs_body_grams () gives them all). */
 typedef void (*PrShortBodyFunc) (guint32        index,
                                  const guint64 *grams,
                                  guint          n_grams,
+                                 guint          n_distinct,
                                  gpointer       user_data);
 
 gboolean      pr_short_pairs_find_in_set (const PrMapping          *mapping,
