@@ -31,6 +31,7 @@ typedef struct {
   PrPairModel     model;
   double          floor;    /* the bound from which a pair can rank */
   guint           max;
+  GMutex         *gate;     /* (nullable) the session's, for tests */
 } UnsureData;
 
 static void
@@ -52,6 +53,11 @@ unsure_thread (GTask        *task,
   UnsureData *data = task_data;
   GError *error = NULL;
 
+  if (data->gate != NULL)
+    {
+      g_mutex_lock (data->gate);
+      g_mutex_unlock (data->gate);
+    }
   if (!pr_pair_judge_score_bounded_some (data->mapping, PR_SESSION_TOKENIZER_FLAGS, &data->model, data->floor,
                                          data->shared->result->set, (PrScoredPair *) (gpointer) data->pending->data,
                                          NULL, data->pending->len, 0, NULL, cancellable, &error))
@@ -121,6 +127,8 @@ pr_session_unsure_async (PrSession           *self,
           (set->texts == NULL || (set->texts->pdata[pair->a] != NULL && set->texts->pdata[pair->b] != NULL)))
         g_array_append_val (data->pending, *pair);
     }
+  data->gate = self->unsure_gate;
+  self->unsure_n_passes++;
   _pr_session_run_in_background (task, unsure_thread);
 }
 
