@@ -203,11 +203,15 @@ listed (GObject      *object,
   g_autoptr(GArray) pairs = pr_session_unsure_finish (PR_SESSION (object), result, &error);
 
   self->busy--;
-  /* Closed meanwhile, or listed again since. */
-  if (self->session == NULL || cancellable != self->listing)
+  if (self->session == NULL)
+    return;
+  /* A listing replaced may end after the one that replaced it: whichever
+   * ends last gives the button back. */
+  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+  /* Listed again since. */
+  if (cancellable != self->listing)
     return;
   g_clear_object (&self->listing);
-  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
   if (pairs == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->summary), error->message);
@@ -247,7 +251,7 @@ listed (GObject      *object,
  *
  * Lists the queue again, off the main thread (pr_session_unsure_async ()):
  * after a verdict, here or in the compare view. A listing under way is
- * replaced.
+ * replaced; the judging it waited for goes on, and this one waits for it.
  */
 void
 pr_unsure_dialog_refresh (PrUnsureDialog *self)
