@@ -18,9 +18,9 @@
  * meanwhile (after each verdict, the last one cancelled) waits for it,
  * and is listed once it ends, with the verdicts given by then: a verdict
  * changes which pairs are listed, never a pair's number, so the pass's
- * numbers stand. Only if the verdicts took more pairs out than the floor
- * reached past the queue's end is another pass needed, for the pairs
- * below the old floor alone. The pass goes on when every listing
+ * numbers stand. Only when the verdicts took more pairs out than the
+ * floor reached past the queue's end is another pass needed, for the
+ * pairs below the old floor alone. The pass goes on when every listing
  * waiting for it is cancelled (its numbers are kept for the next); a new
  * scan stops it.
  */
@@ -113,12 +113,21 @@ needs_pass (PrSession *self,
     return FALSE;
   threshold = self->result->probability;
   nearest = pr_session_list_unsure (self, reach);
+  /* Every pair still unjudged was proved below unsure_floor before, so
+   * it is farther from the threshold than the queue's last pair if that
+   * one is above the floor. */
+  if (self->unsure_scored == self->result->scored)
+    {
+      double needed = 0;
+
+      if (max > 0 && nearest->len >= max)
+        needed = threshold - fabs (g_array_index (nearest, PrScoredPair, max - 1).probability - threshold);
+      if (needed >= self->unsure_floor)
+        return FALSE;
+    }
   *floor = 0;
   if (nearest->len == reach)
     *floor = threshold - fabs (g_array_index (nearest, PrScoredPair, reach - 1).probability - threshold);
-  /* Every pair still unjudged was proved below this floor before. */
-  if (self->unsure_scored == self->result->scored && *floor >= self->unsure_floor)
-    return FALSE;
   *floor = MAX (0, *floor);
   return TRUE;
 }
