@@ -457,6 +457,27 @@ family_rows (guint n_families)
   return rows;
 }
 
+/* @rows loaded as the scan loads them, texts kept, and every pair of
+ * them, none judged. */
+static PrRecordSet *
+load_families (GPtrArray  *rows,
+               PrMapping  *mapping,
+               GArray    **every)
+{
+  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
+                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
+  Rows source = { rows, 0, { NULL }, { 0 } };
+  g_autoptr(GError) error = NULL;
+  PrRecordSet *set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  *every = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  for (guint32 a = 0; a < rows->len; a++)
+    for (guint32 b = a + 1; b < rows->len; b++)
+      g_array_append_val (*every, ((PrScoredPair) { a, b, 0, -1 }));
+  return set;
+}
+
 /* Judging only the pairs that can change the clusters gives the clusters
  * of judging every pair: each pair judged has the number judging every
  * pair gives, each left unjudged is below the threshold, and average
@@ -466,19 +487,12 @@ test_judged_for_clusters (void)
 {
   g_autoptr(GPtrArray) rows = family_rows (40);
   g_autoptr(PrMapping) mapping = new_mapping ();
-  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
-                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
-  Rows source = { rows, 0, { NULL }, { 0 } };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+  g_autoptr(GArray) every = NULL;
+  g_autoptr(PrRecordSet) set = load_families (rows, mapping, &every);
   const PrPairModel *model = pr_pair_model_for_mapping (mapping);
-  g_autoptr(GArray) every = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GError) error = NULL;
   const double thresholds[] = { 0.5, 0.2, 0.8, 0.05 };
 
-  g_assert_no_error (error);
-  for (guint32 a = 0; a < rows->len; a++)
-    for (guint32 b = a + 1; b < rows->len; b++)
-      g_array_append_val (every, ((PrScoredPair) { a, b, 0, -1 }));
   g_assert_true (pr_pair_judge_score (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, set,
                                       (PrScoredPair *) (gpointer) every->data, every->len, 2, NULL, &error));
   g_assert_no_error (error);
@@ -562,13 +576,10 @@ test_linked_progress (void)
 {
   g_autoptr(GPtrArray) rows = family_rows (40);
   g_autoptr(PrMapping) mapping = new_mapping ();
-  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
-                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
-  Rows source = { rows, 0, { NULL }, { 0 } };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(PrRecordSet) set = load_families (rows, mapping, &pairs);
   const PrPairModel *model = pr_pair_model_for_mapping (mapping);
-  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GError) error = NULL;
   g_autoptr(GArray) bounded = NULL;
   g_autoptr(GArray) at = g_array_new (FALSE, FALSE, sizeof (gsize));
   const double threshold = 0.5;
@@ -577,10 +588,6 @@ test_linked_progress (void)
   GThread *watcher;
   guint n_again = 0;
 
-  g_assert_no_error (error);
-  for (guint32 a = 0; a < rows->len; a++)
-    for (guint32 b = a + 1; b < rows->len; b++)
-      g_array_append_val (pairs, ((PrScoredPair) { a, b, 0, -1 }));
   /* Every other pair to judge, the rest known below the threshold. */
   for (gsize i = 0; i < pairs->len; i += 2)
     g_array_append_val (at, i);
