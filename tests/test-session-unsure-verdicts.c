@@ -10,7 +10,8 @@
  *   all, not one a verdict;
  * - the queue the last listing gives equals every candidate judged here
  *   and sorted by distance to the threshold, the decided pairs left out;
- * - the listings cancelled end as cancelled once the judging ends.
+ * - the listings cancelled end as cancelled once the judging ends;
+ * - the queue closed stops the judging it started.
  */
 #include "config.h"
 
@@ -135,6 +136,33 @@ test_verdicts_while_judging (void)
       g_clear_object (&listings[v].result);
       g_object_unref (cancellables[v]);
     }
+
+  /* The queue closed while a pass is held: its listing cancelled and
+   * the pass stopped, none left running. */
+  {
+    g_autoptr(GCancellable) closed = g_cancellable_new ();
+    g_autoptr(GArray) none = NULL;
+    g_autoptr(GError) cancelled = NULL;
+    Listing last = { NULL };
+
+    g_clear_pointer (&s->unsure_scored, g_array_unref);
+    g_mutex_init (&gate);
+    g_mutex_lock (&gate);
+    s->unsure_gate = &gate;
+    pr_session_unsure_async (s, QUEUE_MAX, closed, listing_ended, &last);
+    g_assert_nonnull (s->unsure_pass);
+    g_cancellable_cancel (closed);
+    pr_session_unsure_stop (s);
+    g_mutex_unlock (&gate);
+    pr_test_wait_until (listing_is_over, &last);
+    s->unsure_gate = NULL;
+    g_mutex_clear (&gate);
+    none = pr_session_unsure_finish (s, last.result, &cancelled);
+    g_assert_null (none);
+    g_assert_error (cancelled, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_assert_null (s->unsure_pass);
+    g_clear_object (&last.result);
+  }
 }
 
 int

@@ -320,6 +320,5 @@ _pr_session_forget_judged (PrSession *self)
   g_clear_pointer (&self->unsure_scored, g_array_unref);
   self->unsure_floor = 0;
   /* The listings waiting for it are listed again for the new scan. */
-  if (self->unsure_pass != NULL)
-    g_cancellable_cancel (g_task_get_cancellable (self->unsure_pass));
+  pr_session_unsure_stop (self);
 }

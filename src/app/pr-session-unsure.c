@@ -20,9 +20,8 @@
  * changes which pairs are listed, never a pair's number, so the pass's
  * numbers stand. Only when the verdicts took more pairs out than the
  * floor reached past the queue's end is another pass needed, for the
- * pairs below the old floor alone. The pass goes on when every listing
- * waiting for it is cancelled (its numbers are kept for the next); a new
- * scan stops it.
+ * pairs below the old floor alone. A listing cancelled leaves the pass
+ * running for the next; a new scan, or the queue closed, stops it.
  */
 #define G_LOG_DOMAIN "pr-session-unsure"
 
@@ -270,4 +269,18 @@ pr_session_unsure_finish (PrSession     *self,
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return NULL;
   return pr_session_list_unsure (self, GPOINTER_TO_UINT (g_task_get_task_data (G_TASK (result))));
+}
+
+/**
+ * pr_session_unsure_stop:
+ *
+ * Stops the queue's judging under way, as when the queue is closed: the
+ * listings still waiting for it that are not cancelled are listed again.
+ */
+void
+pr_session_unsure_stop (PrSession *self)
+{
+  g_return_if_fail (PR_IS_SESSION (self));
+  if (self->unsure_pass != NULL)
+    g_cancellable_cancel (g_task_get_cancellable (self->unsure_pass));
 }

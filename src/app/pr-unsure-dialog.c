@@ -56,6 +56,9 @@ pr_unsure_dialog_dispose (GObject *object)
   if (self->listing != NULL)
     g_cancellable_cancel (self->listing);
   g_clear_object (&self->listing);
+  /* Closed, the queue needs its pairs judged no more. */
+  if (self->session != NULL)
+    pr_session_unsure_stop (self->session);
   g_clear_object (&self->session);
   g_clear_pointer (&self->pairs, g_array_unref);
   G_OBJECT_CLASS (pr_unsure_dialog_parent_class)->dispose (object);
