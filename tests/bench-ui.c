@@ -29,6 +29,9 @@
  *                   an export and the threshold preview; for each, the main loop's worst turn
  *                   and how many turns took over 50 ms (BENCH_TURNS=1
  *                   lists every turn over 30 ms, to find it in a profile)
+ *   unsure [ROWS]   the "needs a judgement" queue of the window of review
+ *                   [ROWS]: listed, then three verdicts in it, each
+ *                   listed again; the main loop's worst turn of each
  */
 #include "config.h"
 
@@ -50,6 +53,7 @@
 #include "pr-test-util.h"
 #include "pr-test-ui.h"
 #include "pr-review-page.h"
+#include "pr-unsure-dialog.h"
 #include "pr-window.h"
 
 #include "bench-ui.h"
@@ -1237,6 +1241,71 @@ bench_review (guint rows)
   return 0;
 }
 
+static gboolean
+unsure_idle (gpointer window)
+{
+  PrUnsureDialog *dialog = pr_window_get_unsure_dialog (window);
+
+  return dialog != NULL && !pr_unsure_dialog_get_busy (dialog);
+}
+
+static void
+print_unsure_turns (const char *what,
+                    GArray     *turns,
+                    gint64      start)
+{
+  BenchTurn worst = { 0 };
+
+  for (guint i = 0; i < turns->len; i++)
+    if (g_array_index (turns, BenchTurn, i).ms > worst.ms)
+      worst = g_array_index (turns, BenchTurn, i);
+  printf ("%s: %.1f ms in all; the longest turn %.1f ms (ran %.1f, waited for a core %.1f); %u turns, %u over 50 ms\n",
+          what, (g_get_monotonic_time () - start) / 1e3, worst.ms, worst.cpu_ms, worst.queued_ms, turns->len,
+          bench_turns_over_50 (turns));
+}
+
+static int
+bench_unsure (guint rows)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  g_autoptr(GArray) turns = g_array_new (FALSE, FALSE, sizeof (BenchTurn));
+  PrSampleServer *server = NULL;
+  PrWindow *window;
+  PrUnsureDialog *dialog;
+  gint64 start;
+
+  write_two_matters (csv, 2, rows > 6 + CASE_SIZE + 400 ? (rows - 6 - CASE_SIZE) / 2 : 200);
+  window = scan_through_window (dir, csv, &server);
+  spin (0.5);
+  bench_turns_start (turns);
+  start = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
+  wait_for (unsure_idle, window);
+  until_painted ();
+  bench_turns_stop ();
+  print_unsure_turns ("the queue listed", turns, start);
+  dialog = pr_window_get_unsure_dialog (window);
+  for (guint v = 0; v < 3; v++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0);
+
+      if (row == NULL)
+        break;
+      g_array_set_size (turns, 0);
+      bench_turns_start (turns);
+      start = g_get_monotonic_time ();
+      g_signal_emit_by_name (gtk_widget_get_last_child (gtk_list_box_row_get_child (row)), "clicked");
+      wait_for (unsure_idle, window);
+      until_painted ();
+      bench_turns_stop ();
+      print_unsure_turns ("a verdict, the queue listed again", turns, start);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  close_window (window, server, dir);
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1257,8 +1326,10 @@ main (int    argc,
     return bench_review (n);
   if (g_strcmp0 (what, "judging") == 0)
     return bench_judging (n > 0 ? n : 10000);
+  if (g_strcmp0 (what, "unsure") == 0)
+    return bench_unsure (n);
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | judging [CHARS] | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | unsure [ROWS] | judging [CHARS] | petitions RECORDS.CSV\n");
   return 2;
 }

@@ -457,6 +457,27 @@ family_rows (guint n_families)
   return rows;
 }
 
+/* @rows loaded as the scan loads them, texts kept, and every pair of
+ * them, none judged. */
+static PrRecordSet *
+load_families (GPtrArray  *rows,
+               PrMapping  *mapping,
+               GArray    **every)
+{
+  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
+                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
+  Rows source = { rows, 0, { NULL }, { 0 } };
+  g_autoptr(GError) error = NULL;
+  PrRecordSet *set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  *every = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  for (guint32 a = 0; a < rows->len; a++)
+    for (guint32 b = a + 1; b < rows->len; b++)
+      g_array_append_val (*every, ((PrScoredPair) { a, b, 0, -1 }));
+  return set;
+}
+
 /* Judging only the pairs that can change the clusters gives the clusters
  * of judging every pair: each pair judged has the number judging every
  * pair gives, each left unjudged is below the threshold, and average
@@ -466,19 +487,12 @@ test_judged_for_clusters (void)
 {
   g_autoptr(GPtrArray) rows = family_rows (40);
   g_autoptr(PrMapping) mapping = new_mapping ();
-  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
-                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
-  Rows source = { rows, 0, { NULL }, { 0 } };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+  g_autoptr(GArray) every = NULL;
+  g_autoptr(PrRecordSet) set = load_families (rows, mapping, &every);
   const PrPairModel *model = pr_pair_model_for_mapping (mapping);
-  g_autoptr(GArray) every = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GError) error = NULL;
   const double thresholds[] = { 0.5, 0.2, 0.8, 0.05 };
 
-  g_assert_no_error (error);
-  for (guint32 a = 0; a < rows->len; a++)
-    for (guint32 b = a + 1; b < rows->len; b++)
-      g_array_append_val (every, ((PrScoredPair) { a, b, 0, -1 }));
   g_assert_true (pr_pair_judge_score (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, set,
                                       (PrScoredPair *) (gpointer) every->data, every->len, 2, NULL, &error));
   g_assert_no_error (error);
@@ -527,6 +541,87 @@ test_judged_for_clusters (void)
     }
 }
 
+typedef struct {
+  PrJudgeProgress *progress;
+  gint             stop;
+  gint             n_reads, n_past;  /* reads, and those that saw the count past the total */
+} Watch;
+
+static gpointer
+watch_progress (gpointer user_data)
+{
+  Watch *watch = user_data;
+
+  while (!g_atomic_int_get (&watch->stop))
+    {
+      /* As the threshold dialog reads it: the count, then the total. */
+      gint done = g_atomic_int_get (&watch->progress->done);
+      gint total = g_atomic_int_get (&watch->progress->total);
+
+      watch->n_reads++;
+      watch->n_past += done > total;
+      g_thread_yield ();
+    }
+  return NULL;
+}
+
+/* The progress of judging for clusters counts both of its passes: the
+ * pairs at @at, and those left unjudged by their bound that pairs at or
+ * above the threshold join and so are judged after. Its total reaches
+ * the number of pairs judged, counted here from the bound alone
+ * (pr_pair_judge_score_bounded_some ()), and the count reaches it
+ * exactly, never past it while the work runs. */
+static void
+test_linked_progress (void)
+{
+  g_autoptr(GPtrArray) rows = family_rows (40);
+  g_autoptr(PrMapping) mapping = new_mapping ();
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(PrRecordSet) set = load_families (rows, mapping, &pairs);
+  const PrPairModel *model = pr_pair_model_for_mapping (mapping);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) bounded = NULL;
+  g_autoptr(GArray) at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  const double threshold = 0.5;
+  PrJudgeProgress progress = { 0 };
+  Watch watch = { &progress, 0, 0, 0 };
+  GThread *watcher;
+  guint n_again = 0;
+
+  /* Every other pair to judge, the rest known below the threshold. */
+  for (gsize i = 0; i < pairs->len; i += 2)
+    g_array_append_val (at, i);
+  bounded = g_array_copy (pairs);
+  g_assert_true (pr_pair_judge_score_bounded_some (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, threshold, set,
+                                                   (PrScoredPair *) (gpointer) bounded->data,
+                                                   (const gsize *) (gpointer) at->data, at->len, 2, NULL, NULL,
+                                                   &error));
+  g_assert_no_error (error);
+
+  /* The caller's total, as the preview's: the pairs at @at. */
+  progress.total = (gint) at->len;
+  watcher = g_thread_new ("watch", watch_progress, &watch);
+  g_assert_true (pr_pair_judge_score_linked_some (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, threshold, set,
+                                                  (PrScoredPair *) (gpointer) pairs->data, pairs->len,
+                                                  (const gsize *) (gpointer) at->data, at->len, 2, &progress, NULL,
+                                                  &error));
+  g_assert_no_error (error);
+  g_atomic_int_set (&watch.stop, 1);
+  g_thread_join (watcher);
+
+  /* Judged after the first pass: those without a number after it (its
+   * bound left them out, or they were not at @at) that have one now. */
+  for (gsize i = 0; i < pairs->len; i++)
+    n_again += g_array_index (bounded, PrScoredPair, i).probability < 0 &&
+               g_array_index (pairs, PrScoredPair, i).probability >= 0;
+  g_test_message ("%u pairs at first, %u judged after; progress %d of %d, %d reads, %d past the total", at->len,
+                  n_again, progress.done, progress.total, watch.n_reads, watch.n_past);
+  g_assert_cmpuint (n_again, >, 0);
+  g_assert_cmpint (progress.total, ==, (gint) (at->len + n_again));
+  g_assert_cmpint (progress.done, ==, progress.total);
+  g_assert_cmpint (watch.n_past, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -536,6 +631,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pair-profile-oracle/random", test_random);
   g_test_add_func ("/engine/pair-profile-oracle/sample", test_sample);
   g_test_add_func ("/engine/pair-profile-oracle/judged-for-clusters", test_judged_for_clusters);
+  g_test_add_func ("/engine/pair-profile-oracle/linked-progress", test_linked_progress);
   status = g_test_run ();
   u_cleanup ();
   return status;

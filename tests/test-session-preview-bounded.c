@@ -27,6 +27,7 @@
 #include "pr-session-private.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
+#include "pr-test-session.h"
 #include "pr-test-util.h"
 
 #define QUEUE_MAX 200
@@ -38,56 +39,10 @@ static PrSession *
 scanned_session (void)
 {
   g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
 
-  if (session != NULL)
-    return session;
-  session = pr_session_new ("甲");
-  g_object_set (session, "refresh-interval", 0, NULL);
-  pr_session_connect_async (session, pr_sample_server_get_params (sample->server), NULL, pr_test_store_result,
-                            &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_connect_finish (session, result, &error));
-  g_assert_no_error (error);
-  g_clear_object (&result);
-  pr_session_set_second_stage (session, TRUE);
-  pr_session_scan_async (session, PR_SAMPLE_SERVER_TABLE, mapping, 3, NULL, NULL, NULL, pr_test_store_result,
-                         &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_scan_finish (session, result, &error));
-  g_assert_no_error (error);
-  pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+  if (session == NULL)
+    session = pr_test_session_scan (sample, mapping);
   return session;
-}
-
-/* The pairs judged here, every one, with the scan's weights. */
-static GArray *
-judge_all (PrSession *s,
-           GArray    *pairs)
-{
-  GArray *judged = g_array_copy (pairs);
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < judged->len; i++)
-    g_array_index (judged, PrScoredPair, i).probability = -1;
-  g_assert_true (pr_pair_judge_score (s->mapping, PR_SESSION_TOKENIZER_FLAGS, &s->model, s->result->set,
-                                      (PrScoredPair *) (gpointer) judged->data, judged->len, 1, NULL, &error));
-  g_assert_no_error (error);
-  return judged;
-}
-
-/* Keys of four numbers: the distance to the threshold, then the records. */
-static int
-compare_keys (gconstpointer x,
-              gconstpointer y)
-{
-  const double *p = x, *q = y;
-
-  for (guint i = 0; i < 3; i++)
-    if (p[i] != q[i])
-      return p[i] < q[i] ? -1 : 1;
-  return 0;
 }
 
 static int
@@ -186,7 +141,7 @@ test_preview_bounded (void)
   g_test_message ("%u of %u candidates up to k = %u left unjudged", unjudged->len, at_kmax->len,
                   pr_threshold_preview_get_kmax (preview));
   g_assert_cmpuint (unjudged->len, >, 0);
-  judged = judge_all (s, unjudged);
+  judged = pr_test_session_judge_all (s, unjudged);
   for (guint i = 0; i < judged->len; i++)
     g_assert_cmpfloat (g_array_index (judged, PrScoredPair, i).probability, <, threshold);
 
@@ -205,34 +160,6 @@ test_preview_bounded (void)
   assert_rows (preview, TRUE, TRUE);
 }
 
-/* k applied from the preview, as its Apply does: the list's pairs are
- * then the preview's, those it left unjudged among them. */
-static void
-apply_k (PrSession *s,
-         guint      k)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrThresholdPreview) preview = NULL;
-  PrSessionRegroup *regroup;
-
-  pr_session_threshold_preview_async (s, NULL, NULL, pr_test_store_result, &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  preview = pr_session_threshold_preview_finish (s, result, &error);
-  g_assert_no_error (error);
-  g_clear_object (&result);
-  pr_session_regroup_async (s, preview, k, NULL, pr_test_store_result, &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  regroup = pr_session_regroup_finish (s, result, &error);
-  g_assert_no_error (error);
-  g_clear_object (&result);
-  pr_session_apply_regroup_async (s, regroup, NULL, pr_test_store_result, &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_apply_regroup_finish (s, result, &error));
-  g_assert_no_error (error);
-  pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, s);
-}
-
 /* Every candidate of the list judged here, the decided pairs left out,
  * nearest the threshold first (ties in the records' order): the queue. */
 static void
@@ -244,47 +171,14 @@ test_queue_oracle (void)
   g_autoptr(GArray) queue = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  double threshold = s->result->probability;
-  PrRecordSet *set = s->result->set;
   guint n_unjudged = 0, n_unjudged_in = 0, n = 0;
 
-  apply_k (s, 5);
+  pr_test_session_apply_k (s, 5);
   candidates = g_array_copy (s->result->scored);
   for (guint i = 0; i < candidates->len; i++)
     n_unjudged += g_array_index (candidates, PrScoredPair, i).probability < 0;
   g_assert_cmpuint (n_unjudged, >, 0);
-  oracle = judge_all (s, candidates);
-  {
-    /* Closeness, then the records' order; decided pairs out. */
-    g_autoptr(GArray) keyed = g_array_new (FALSE, FALSE, sizeof (double) * 4);
-
-    for (guint i = 0; i < oracle->len; i++)
-      {
-        const PrScoredPair *pair = &g_array_index (oracle, PrScoredPair, i);
-        double key[4] = { fabs ((double) pair->probability - threshold), pair->a, pair->b, pair->probability };
-        gboolean decided = FALSE;
-        GHashTableIter iter;
-        gpointer value;
-
-        g_hash_table_iter_init (&iter, s->decisions);
-        while (g_hash_table_iter_next (&iter, NULL, &value))
-          {
-            const PrDecision *d = value;
-
-            if (d->record_id != NULL && d->primary_id != NULL &&
-                ((g_str_equal (d->record_id, set->ids->pdata[pair->a]) &&
-                  g_str_equal (d->primary_id, set->ids->pdata[pair->b])) ||
-                 (g_str_equal (d->record_id, set->ids->pdata[pair->b]) &&
-                  g_str_equal (d->primary_id, set->ids->pdata[pair->a]))))
-              decided = TRUE;
-          }
-        if (!decided)
-          g_array_append_vals (keyed, key, 1);
-      }
-    g_array_sort (keyed, compare_keys);
-    g_clear_pointer (&oracle, g_array_unref);
-    oracle = g_steal_pointer (&keyed);
-  }
+  oracle = pr_test_session_unsure_oracle (s, candidates);
 
   pr_session_unsure_async (s, QUEUE_MAX, NULL, pr_test_store_result, &result);
   pr_test_wait_until (pr_test_is_set, &result);

@@ -30,6 +30,7 @@ void     pr_session_unsure_async        (PrSession           *session,
 GArray  *pr_session_unsure_finish       (PrSession           *session,
                                          GAsyncResult        *result,
                                          GError             **error);
+void     pr_session_unsure_stop         (PrSession           *session);
 gboolean pr_session_explain_pair        (PrSession           *session,
                                          guint32              a,
                                          guint32              b,

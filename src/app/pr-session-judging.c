@@ -319,4 +319,6 @@ _pr_session_forget_judged (PrSession *self)
   g_clear_pointer (&self->judge_queue, g_array_unref);
   g_clear_pointer (&self->unsure_scored, g_array_unref);
   self->unsure_floor = 0;
+  /* The listings waiting for it are listed again for the new scan. */
+  pr_session_unsure_stop (self);
 }

@@ -110,6 +110,10 @@ struct _PrSession
    * the scan left them: the threshold preview's workers read them. */
   GArray             *unsure_scored; /* the pairs whose unjudged ones were proved below unsure_floor */
   double              unsure_floor;
+  GTask              *unsure_pass;  /* (nullable) the queue's judging under way */
+  GPtrArray          *unsure_waiting; /* (nullable) GTask: the listings waiting for it, in order */
+  guint               unsure_n_passes; /* passes started, for tests */
+  GMutex             *unsure_gate;  /* (nullable) tests: a pass waits for it before judging */
   GHashTable         *pair_features; /* (nullable) guint64 pair → double[PR_PAIR_N_FEATURES] */
   GHashTable         *pair_probabilities; /* (nullable) guint64 pair → double: judged for the queue,
                                            * without features */

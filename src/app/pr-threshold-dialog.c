@@ -322,8 +322,10 @@ static gboolean
 show_progress (gpointer user_data)
 {
   PrThresholdDialog *self = user_data;
-  gint total = g_atomic_int_get (&self->progress->total);
+  /* The count first: the total grows before it (a second pass), so the
+   * count read first is never past the total read after. */
   gint done = g_atomic_int_get (&self->progress->done);
+  gint total = g_atomic_int_get (&self->progress->total);
 
   if (total <= 0)
     {

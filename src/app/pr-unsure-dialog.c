@@ -56,6 +56,9 @@ pr_unsure_dialog_dispose (GObject *object)
   if (self->listing != NULL)
     g_cancellable_cancel (self->listing);
   g_clear_object (&self->listing);
+  /* Closed, the queue needs its pairs judged no more. */
+  if (self->session != NULL)
+    pr_session_unsure_stop (self->session);
   g_clear_object (&self->session);
   g_clear_pointer (&self->pairs, g_array_unref);
   G_OBJECT_CLASS (pr_unsure_dialog_parent_class)->dispose (object);
@@ -203,11 +206,15 @@ listed (GObject      *object,
   g_autoptr(GArray) pairs = pr_session_unsure_finish (PR_SESSION (object), result, &error);
 
   self->busy--;
-  /* Closed meanwhile, or listed again since. */
-  if (self->session == NULL || cancellable != self->listing)
+  if (self->session == NULL)
+    return;
+  /* A listing replaced may end after the one that replaced it: whichever
+   * ends last gives the button back. */
+  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+  /* Listed again since. */
+  if (cancellable != self->listing)
     return;
   g_clear_object (&self->listing);
-  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
   if (pairs == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->summary), error->message);
@@ -247,7 +254,7 @@ listed (GObject      *object,
  *
  * Lists the queue again, off the main thread (pr_session_unsure_async ()):
  * after a verdict, here or in the compare view. A listing under way is
- * replaced.
+ * replaced; the judging it waited for goes on, and this one waits for it.
  */
 void
 pr_unsure_dialog_refresh (PrUnsureDialog *self)

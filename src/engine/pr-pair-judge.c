@@ -696,6 +696,37 @@ pr_pair_judge_score (const PrMapping   *mapping,
   return judge (&work, error);
 }
 
+/* pr_pair_judge_score_some (), counting the pairs done in @progress. */
+static gboolean
+score_some (const PrMapping   *mapping,
+            PrTokenizerFlags   flags,
+            const PrPairModel *model,
+            const PrRecordSet *set,
+            PrScoredPair      *pairs,
+            const gsize       *at,
+            gsize              n_at,
+            guint              n_threads,
+            PrJudgeProgress   *progress,
+            GCancellable      *cancellable,
+            GError           **error)
+{
+  g_autofree PrScoredPair *some = NULL;
+  Work work = { .mapping = mapping, .flags = flags, .model = model, .set = set, .n_pairs = n_at,
+                .n_threads = n_threads, .block_records = PROFILE_BLOCK, .progress = progress,
+                .cancellable = cancellable };
+
+  if (n_at == 0)
+    return TRUE;
+  work.pairs = some = g_new (PrScoredPair, n_at);
+  for (gsize i = 0; i < n_at; i++)
+    some[i] = pairs[at[i]];
+  if (!judge (&work, error))
+    return FALSE;
+  for (gsize i = 0; i < n_at; i++)
+    pairs[at[i]].probability = some[i].probability;
+  return TRUE;
+}
+
 /**
  * pr_pair_judge_score_some:
  * @pairs: (inout): candidates; those at @at have their probability filled in
@@ -718,18 +749,7 @@ pr_pair_judge_score_some (const PrMapping   *mapping,
                           GCancellable      *cancellable,
                           GError           **error)
 {
-  g_autofree PrScoredPair *some = NULL;
-
-  if (n_at == 0)
-    return TRUE;
-  some = g_new (PrScoredPair, n_at);
-  for (gsize i = 0; i < n_at; i++)
-    some[i] = pairs[at[i]];
-  if (!pr_pair_judge_score (mapping, flags, model, set, some, n_at, n_threads, cancellable, error))
-    return FALSE;
-  for (gsize i = 0; i < n_at; i++)
-    pairs[at[i]].probability = some[i].probability;
-  return TRUE;
+  return score_some (mapping, flags, model, set, pairs, at, n_at, n_threads, NULL, cancellable, error);
 }
 
 /**
@@ -830,7 +850,8 @@ pr_pair_judge_score_bounded_some (const PrMapping   *mapping,
  *   to judge; %NULL for the first @n_at, judged where they are, with no
  *   copy of them
  * @progress: (nullable): counts the pairs at @at done, for another thread
- *   to read
+ *   to read, and those judged again after them: its total, the caller's
+ *   count of the pairs at @at, grows by those before they are counted
  *
  * pr_pair_judge_score_linked () of the pairs at @at, the others known
  * already (a store's): a pair left −1, here or before, is judged when
@@ -868,6 +889,10 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
     if (pairs[i].probability < 0 && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
       g_array_append_val (again_at, i);
   g_debug ("%u unjudged pairs judged, in groups of repeats", again_at->len);
-  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
-                                   again_at->len, n_threads, cancellable, error);
+  /* The total grows before the count does, so that a reader who reads
+   * the count first never sees it past the total. */
+  if (progress != NULL)
+    g_atomic_int_add (&progress->total, (gint) again_at->len);
+  return score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data, again_at->len,
+                     n_threads, progress, cancellable, error);
 }

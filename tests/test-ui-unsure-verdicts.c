@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The "needs a judgement" dialog when a clerk gives verdicts faster than
+ * the queue's pairs are judged (held here until both verdicts are in):
+ * each verdict lists the queue again, the judging under way is not
+ * started again, and once it ends the dialog is idle, "Learn from
+ * verdicts" can be pressed, and neither decided pair is listed.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-session-private.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-test-util.h"
+#include "pr-unsure-dialog.h"
+#include "pr-window.h"
+
+static char *dir;
+static PrSampleServer *server;
+
+static const char *
+row_text (GtkListBoxRow *row)
+{
+  GtkWidget *box = gtk_list_box_row_get_child (row);
+
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (box)));
+}
+
+static gboolean
+dialog_idle (gpointer data)
+{
+  return !pr_unsure_dialog_get_busy (data);
+}
+
+typedef struct {
+  PrSession *session;
+  guint      n_decisions;
+  guint      n_waiting;
+} Waited;
+
+/* The verdict is logged and the listing it asked for waits. */
+static gboolean
+verdict_waiting (gpointer data)
+{
+  Waited *waited = data;
+
+  return g_hash_table_size (waited->session->decisions) == waited->n_decisions &&
+         waited->session->unsure_waiting != NULL && waited->session->unsure_waiting->len == waited->n_waiting;
+}
+
+static void
+test_verdicts_while_judging (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  PrWindow *window;
+  PrSession *session;
+  PrUnsureDialog *dialog;
+  GtkListBox *list;
+  GtkWidget *learn;
+  GtkListBoxRow *row;
+  GMutex gate;
+  guint passes, decisions;
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (params), "petitions");
+  session = pr_window_get_session (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
+  dialog = pr_window_get_unsure_dialog (window);
+  pr_test_wait_until (dialog_idle, dialog);
+  list = pr_unsure_dialog_get_list (dialog);
+  learn = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "learn-button");
+  g_assert_true (gtk_widget_get_sensitive (learn));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, 1));
+  first = g_strdup (row_text (gtk_list_box_get_row_at_index (list, 0)));
+  second = g_strdup (row_text (gtk_list_box_get_row_at_index (list, 1)));
+
+  /* The next listing needs a pass (as after a k applied), held. */
+  g_clear_pointer (&session->unsure_scored, g_array_unref);
+  g_mutex_init (&gate);
+  g_mutex_lock (&gate);
+  session->unsure_gate = &gate;
+  passes = session->unsure_n_passes;
+  decisions = g_hash_table_size (session->decisions);
+  for (guint v = 0; v < 2; v++)
+    {
+      Waited waited = { session, decisions + v + 1, v + 1 };
+      GtkWidget *box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, v));
+
+      g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
+      pr_test_wait_until (verdict_waiting, &waited);
+      g_assert_false (gtk_widget_get_sensitive (learn));
+    }
+  g_mutex_unlock (&gate);
+  pr_test_wait_until (dialog_idle, dialog);
+  session->unsure_gate = NULL;
+  g_mutex_clear (&gate);
+
+  g_assert_cmpuint (session->unsure_n_passes - passes, ==, 1);
+  g_assert_true (gtk_widget_get_sensitive (learn));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, 0));
+  for (guint r = 0; (row = gtk_list_box_get_row_at_index (list, r)) != NULL; r++)
+    {
+      g_assert_cmpstr (row_text (row), !=, first);
+      g_assert_cmpstr (row_text (row), !=, second);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pr_test_close_and_finalize (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  dir = pr_test_make_temp_dir ();
+  server = pr_test_start_sample_server (dir);
+  g_test_add_func ("/ui/unsure/verdicts-while-judging", test_verdicts_while_judging);
+  status = g_test_run ();
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+  g_free (dir);
+  return status;
+}
