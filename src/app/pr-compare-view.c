@@ -40,6 +40,7 @@
 #include "pr-difference-scroll.h"
 #include "pr-focus.h"
 #include "pr-hand-scroll.h"
+#include "pr-long-text.h"
 #include "pr-member-strip.h"
 
 /* As the session fingerprints a scan's records (pr-session.c), so that
@@ -363,7 +364,11 @@ pr_compare_view_get_item (PrCompareView *self)
 static GtkWidget *
 value_label (const char *text)
 {
-  GtkWidget *label = gtk_label_new (text != NULL ? text : "");
+  GtkWidget *label;
+
+  if (pr_long_text_is_long (text))
+    return pr_long_text_new (text, NULL);
+  label = gtk_label_new (text != NULL ? text : "");
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -390,6 +395,28 @@ insert_attribute (PangoAttrList  *attrs,
   pango_attr_list_insert (attrs, attr);
 }
 
+/* How many runs of each kind @runs marks, for a screen reader; notes on
+ * @cell where the first begins, for F8. */
+static void
+count_runs (GtkWidget *cell,
+            GArray    *runs,
+            guint     *n_added,
+            guint     *n_removed)
+{
+  *n_added = *n_removed = 0;
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
+
+      if (run->kind != PR_DIFF_RUN_SAME && *n_added + *n_removed == 0)
+        pr_difference_scroll_set_change (cell, run->start);
+      if (run->kind == PR_DIFF_RUN_ADDED)
+        (*n_added)++;
+      else if (run->kind == PR_DIFF_RUN_REMOVED)
+        (*n_removed)++;
+    }
+}
+
 /* The judged record's text with the primary's dropped words put back:
  * added words underlined, dropped ones struck through, each on a tint;
  * in a field of one word, the characters rather than the words.
@@ -403,24 +430,20 @@ show_runs (GtkWidget    *label,
 {
   PangoAttrList *attrs = pango_attr_list_new ();
 
-  *n_added = *n_removed = 0;
+  count_runs (label, runs, n_added, n_removed);
   for (guint r = 0; r < runs->len; r++)
     {
       const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
 
-      if (run->kind != PR_DIFF_RUN_SAME && *n_added + *n_removed == 0)
-        pr_difference_scroll_set_change (label, run->start);
       if (run->kind == PR_DIFF_RUN_ADDED)
         {
           insert_attribute (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE), run->start, run->end);
           insert_attribute (attrs, pango_attr_background_new (0xffff, 0xe0e0, 0x8080), run->start, run->end);
-          (*n_added)++;
         }
       else if (run->kind == PR_DIFF_RUN_REMOVED)
         {
           insert_attribute (attrs, pango_attr_strikethrough_new (TRUE), run->start, run->end);
           insert_attribute (attrs, pango_attr_background_new (0xf6f6, 0xc8c8, 0xc8c8), run->start, run->end);
-          (*n_removed)++;
         }
     }
   gtk_label_set_text (GTK_LABEL (label), merged);
@@ -500,27 +523,25 @@ shares_characters (GArray *runs)
   return FALSE;
 }
 
-static void
-show_merged (GtkWidget    *label,
-             const PrDiff *diff,
-             const char   *primary,
-             const char   *value,
-             guint        *n_added,
-             guint        *n_removed)
+/* The judged record's text merged with the primary's, and its runs. */
+static char *
+merge_text (const PrDiff *diff,
+            const char   *primary,
+            const char   *value,
+            GArray      **runs)
 {
-  g_autoptr(GArray) runs = NULL;
-  g_autofree char *merged = NULL;
+  char *merged = NULL;
 
   /* One word against one: which characters differ (an ID card's digit). */
   if (diff->words_a <= 1 && diff->words_b <= 1)
-    merged = pr_diff_merge_chars (primary, value, &runs);
-  if (merged == NULL || !shares_characters (runs))
+    merged = pr_diff_merge_chars (primary, value, runs);
+  if (merged == NULL || !shares_characters (*runs))
     {
-      g_clear_pointer (&runs, g_array_unref);
+      g_clear_pointer (runs, g_array_unref);
       g_free (merged);
-      merged = pr_diff_merge (diff, primary, value, &runs);
+      merged = pr_diff_merge (diff, primary, value, runs);
     }
-  show_runs (label, merged, runs, n_added, n_removed);
+  return merged;
 }
 
 static char *
@@ -682,7 +703,9 @@ add_judged_column (PrCompareView *self)
 
       if (!is_shown_column (column))
         continue;
-      label = value_label (value);
+      /* A text is shown as merged with the primary's. */
+      if (column->role != PR_COLUMN_ROLE_TEXT || self->tokenizer == NULL)
+        label = value_label (value);
       if (column->role == PR_COLUMN_ROLE_TEXT && self->tokenizer != NULL)
         {
           g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
@@ -691,11 +714,25 @@ add_judged_column (PrCompareView *self)
 
           if (diff != NULL)
             {
-              show_merged (label, diff, primary != NULL ? primary : "", value != NULL ? value : "", &n_added,
-                           &n_removed);
+              g_autoptr(GArray) runs = NULL;
+              g_autofree char *merged = merge_text (diff, primary != NULL ? primary : "",
+                                                    value != NULL ? value : "", &runs);
+
+              if (pr_long_text_is_long (merged))
+                {
+                  label = pr_long_text_new (merged, runs);
+                  count_runs (label, runs, &n_added, &n_removed);
+                }
+              else
+                {
+                  label = value_label (NULL);
+                  show_runs (label, merged, runs, &n_added, &n_removed);
+                }
               similarity += pr_diff_get_similarity (diff);
               n_text++;
             }
+          else
+            label = value_label (value);
           if (n_added + n_removed > 0)
             {
               gtk_widget_add_css_class (label, "words-differ");
@@ -722,8 +759,11 @@ add_judged_column (PrCompareView *self)
           guint n_added, n_removed;
 
           /* A short field by character: the one digit of an ID card that
-           * differs. A value with nothing in common is underlined whole. */
-          if (shares_characters (runs))
+           * differs. A value with nothing in common is underlined whole.
+           * A long one is told by its tint and its description. */
+          if (!GTK_IS_LABEL (label))
+            ;
+          else if (shares_characters (runs))
             show_runs (label, merged, runs, &n_added, &n_removed);
           else
             {
