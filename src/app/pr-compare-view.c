@@ -40,6 +40,7 @@
 #include "pr-difference-scroll.h"
 #include "pr-focus.h"
 #include "pr-hand-scroll.h"
+#include "pr-long-diff.h"
 #include "pr-long-text.h"
 #include "pr-member-strip.h"
 
@@ -91,6 +92,7 @@ struct _PrCompareView
   PrMapping         *mapping;
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
+  PrLongDiff        *long_diff;    /* the record judged's long texts' diffs */
   GStrv              record_ids;   /* whose each of @records is */
   PrTokenizer       *tokenizer;
   guint              n_members;
@@ -107,6 +109,18 @@ static void select_member (PrCompareView *self, guint member);
 static void update_explanation (PrCompareView *self);
 static void remove_explain_tick (PrCompareView *self);
 static void stop_scroll_to_difference (PrCompareView *self);
+static void add_judged_column (PrCompareView *self);
+
+/* The long texts' diffs came: the record judged marked, if still shown. */
+static void
+long_diffs_ready (gpointer data)
+{
+  PrCompareView *self = data;
+
+  if (self->item != NULL && self->selected > 0 && self->selected < self->records->len &&
+      pr_long_diff_is_for (self->long_diff, self->records->pdata[0], self->records->pdata[self->selected]))
+    add_judged_column (self);
+}
 
 static void
 remove_cells (PrCompareView *self)
@@ -138,6 +152,7 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->record_ids, g_strfreev);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
+  g_clear_pointer (&self->long_diff, pr_long_diff_free);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
   g_clear_pointer (&self->selected_id, g_free);
   g_clear_pointer (&self->primary_id, g_free);
@@ -328,6 +343,7 @@ pr_compare_view_init (PrCompareView *self)
   self->difference_scroll = pr_difference_scroll_new (GTK_WIDGET (self), self->scroller, self->pinned);
   pr_hand_scroll_watch (self->scroller, (PrHandFunc) stop_scroll_to_difference, self);
   self->judged_cells = g_ptr_array_new ();
+  self->long_diff = pr_long_diff_new (long_diffs_ready, self);
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a case on the left to compare its records."));
 }
@@ -344,6 +360,7 @@ pr_compare_view_clear (PrCompareView *self,
 {
   remove_explain_tick (self);
   remove_cells (self);
+  pr_long_diff_forget (self->long_diff);
   set_item (self, NULL);
   /* Hidden, not emptied: the next case reuses its cards. */
   gtk_widget_set_visible (self->strip, FALSE);
@@ -708,10 +725,17 @@ add_judged_column (PrCompareView *self)
         label = value_label (value);
       if (column->role == PR_COLUMN_ROLE_TEXT && self->tokenizer != NULL)
         {
-          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
-                                                  value != NULL ? value : "", -1, NULL, NULL);
+          g_autoptr(PrDiff) own = NULL;
+          const PrDiff *diff;
           guint n_added = 0, n_removed = 0;
 
+          /* Long texts are diffed on a worker: the record's own text
+           * until then, marked when the diff comes. */
+          if (pr_long_text_is_long (primary) || pr_long_text_is_long (value))
+            diff = pr_long_diff_get (self->long_diff, self->mapping, primary_values, values, c);
+          else
+            diff = own = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
+                                        value != NULL ? value : "", -1, NULL, NULL);
           if (diff != NULL)
             {
               g_autoptr(GArray) runs = NULL;
@@ -1171,6 +1195,8 @@ pr_compare_view_show (PrCompareView   *self,
   int row = 1;
 
   remove_cells (self);
+  if (new_cluster)
+    pr_long_diff_forget (self->long_diff);
   set_item (self, item);
   self->last_item = item;
   g_clear_pointer (&self->mapping, pr_mapping_free);
