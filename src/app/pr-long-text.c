@@ -27,6 +27,52 @@
 
 /* The first screen: some 45 lines of 40 characters. */
 #define FIRST_CHARS 2000
+/* As wide as the compare view's labels (pr-compare-view.c's value_label ()):
+ * at least 12 characters, 40 if it has the room, so that the primary's
+ * column and the judged record's share the width as they did. */
+#define MIN_WIDTH_CHARS 12
+#define NATURAL_WIDTH_CHARS 40
+
+/* A text view that asks for a label's width: its own natural width is
+ * none, so the columns would be shared by their headers' lengths. */
+typedef GtkTextView PrLongTextView;
+typedef GtkTextViewClass PrLongTextViewClass;
+static GType pr_long_text_view_get_type (void);
+G_DEFINE_TYPE (PrLongTextView, pr_long_text_view, GTK_TYPE_TEXT_VIEW)
+
+static void
+pr_long_text_view_measure (GtkWidget      *widget,
+                           GtkOrientation  orientation,
+                           int             for_size,
+                           int            *minimum,
+                           int            *natural,
+                           int            *minimum_baseline,
+                           int            *natural_baseline)
+{
+  GTK_WIDGET_CLASS (pr_long_text_view_parent_class)->measure (widget, orientation, for_size, minimum, natural,
+                                                               minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (widget), NULL, NULL);
+      int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                            pango_font_metrics_get_approximate_digit_width (metrics));
+
+      pango_font_metrics_unref (metrics);
+      *minimum = MAX (*minimum, PANGO_PIXELS (char_width * MIN_WIDTH_CHARS));
+      *natural = MAX (*natural, MAX (*minimum, PANGO_PIXELS (char_width * NATURAL_WIDTH_CHARS)));
+    }
+}
+
+static void
+pr_long_text_view_class_init (PrLongTextViewClass *klass)
+{
+  GTK_WIDGET_CLASS (klass)->measure = pr_long_text_view_measure;
+}
+
+static void
+pr_long_text_view_init (PrLongTextView *self)
+{
+}
 
 typedef struct
 {
@@ -131,7 +177,7 @@ GtkWidget *
 pr_long_text_new (const char *text,
                   GArray     *runs)
 {
-  GtkWidget *widget = gtk_text_view_new ();
+  GtkWidget *widget = g_object_new (pr_long_text_view_get_type (), NULL);
   GtkTextView *view = GTK_TEXT_VIEW (widget);
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
   Fill *fill = g_new0 (Fill, 1);
