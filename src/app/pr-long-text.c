@@ -53,11 +53,19 @@ pr_long_text_view_measure (GtkWidget      *widget,
                                                                minimum_baseline, natural_baseline);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (widget), NULL, NULL);
-      int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
-                            pango_font_metrics_get_approximate_digit_width (metrics));
+      /* The font's metrics are costly to get, and a frame measures often:
+       * taken once for the view (one record's cell). */
+      int char_width = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "pr-char-width"));
 
-      pango_font_metrics_unref (metrics);
+      if (char_width == 0)
+        {
+          PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (widget), NULL, NULL);
+
+          char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                            pango_font_metrics_get_approximate_digit_width (metrics));
+          pango_font_metrics_unref (metrics);
+          g_object_set_data (G_OBJECT (widget), "pr-char-width", GINT_TO_POINTER (MAX (char_width, 1)));
+        }
       *minimum = MAX (*minimum, PANGO_PIXELS (char_width * MIN_WIDTH_CHARS));
       *natural = MAX (*natural, MAX (*minimum, PANGO_PIXELS (char_width * NATURAL_WIDTH_CHARS)));
     }
