@@ -221,24 +221,6 @@ fill_of (GtkWidget *view)
   return GTK_IS_TEXT_VIEW (view) ? g_object_get_data (G_OBJECT (view), "pr-long-text") : NULL;
 }
 
-/* TRUE once @view (from pr_long_text_new ()) holds its whole text. */
-gboolean
-pr_long_text_get_filled (GtkWidget *view)
-{
-  Fill *fill = fill_of (view);
-
-  return fill != NULL && fill->done == fill->length;
-}
-
-/* Returns: (nullable): the whole text @view shows or will, NULL if it is not a long text */
-const char *
-pr_long_text_get_text (GtkWidget *view)
-{
-  Fill *fill = fill_of (view);
-
-  return fill != NULL ? fill->text : NULL;
-}
-
 /* Where the byte @index of @view's text lies, down the view: its line's
  * top and height. FALSE while it is not in yet. */
 gboolean

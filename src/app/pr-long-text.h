@@ -11,8 +11,6 @@ G_BEGIN_DECLS
 GtkWidget  *pr_long_text_new        (const char *text,
                                      GArray     *runs);
 gboolean    pr_long_text_is_long    (const char *text);
-gboolean    pr_long_text_get_filled (GtkWidget  *view);
-const char *pr_long_text_get_text   (GtkWidget  *view);
 gboolean    pr_long_text_locate     (GtkWidget  *view,
                                      gsize       index,
                                      double     *y,
