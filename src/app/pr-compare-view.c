@@ -40,6 +40,8 @@
 #include "pr-difference-scroll.h"
 #include "pr-focus.h"
 #include "pr-hand-scroll.h"
+#include "pr-long-diff.h"
+#include "pr-long-text.h"
 #include "pr-member-strip.h"
 
 /* As the session fingerprints a scan's records (pr-session.c), so that
@@ -90,6 +92,7 @@ struct _PrCompareView
   PrMapping         *mapping;
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
+  PrLongDiff        *long_diff;    /* the record judged's long texts' diffs */
   GStrv              record_ids;   /* whose each of @records is */
   PrTokenizer       *tokenizer;
   guint              n_members;
@@ -106,6 +109,18 @@ static void select_member (PrCompareView *self, guint member);
 static void update_explanation (PrCompareView *self);
 static void remove_explain_tick (PrCompareView *self);
 static void stop_scroll_to_difference (PrCompareView *self);
+static void add_judged_column (PrCompareView *self);
+
+/* The long texts' diffs came: the record judged marked, if still shown. */
+static void
+long_diffs_ready (gpointer data)
+{
+  PrCompareView *self = data;
+
+  if (self->item != NULL && self->selected > 0 && self->selected < self->records->len &&
+      pr_long_diff_is_for (self->long_diff, self->records->pdata[0], self->records->pdata[self->selected]))
+    add_judged_column (self);
+}
 
 static void
 remove_cells (PrCompareView *self)
@@ -137,6 +152,7 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->record_ids, g_strfreev);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
+  g_clear_pointer (&self->long_diff, pr_long_diff_free);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
   g_clear_pointer (&self->selected_id, g_free);
   g_clear_pointer (&self->primary_id, g_free);
@@ -327,6 +343,7 @@ pr_compare_view_init (PrCompareView *self)
   self->difference_scroll = pr_difference_scroll_new (GTK_WIDGET (self), self->scroller, self->pinned);
   pr_hand_scroll_watch (self->scroller, (PrHandFunc) stop_scroll_to_difference, self);
   self->judged_cells = g_ptr_array_new ();
+  self->long_diff = pr_long_diff_new (long_diffs_ready, self);
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a case on the left to compare its records."));
 }
@@ -343,6 +360,7 @@ pr_compare_view_clear (PrCompareView *self,
 {
   remove_explain_tick (self);
   remove_cells (self);
+  pr_long_diff_forget (self->long_diff);
   set_item (self, NULL);
   /* Hidden, not emptied: the next case reuses its cards. */
   gtk_widget_set_visible (self->strip, FALSE);
@@ -363,7 +381,11 @@ pr_compare_view_get_item (PrCompareView *self)
 static GtkWidget *
 value_label (const char *text)
 {
-  GtkWidget *label = gtk_label_new (text != NULL ? text : "");
+  GtkWidget *label;
+
+  if (pr_long_text_is_long (text))
+    return pr_long_text_new (text, NULL);
+  label = gtk_label_new (text != NULL ? text : "");
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -390,6 +412,28 @@ insert_attribute (PangoAttrList  *attrs,
   pango_attr_list_insert (attrs, attr);
 }
 
+/* How many runs of each kind @runs marks, for a screen reader; notes on
+ * @cell where the first begins, for F8. */
+static void
+count_runs (GtkWidget *cell,
+            GArray    *runs,
+            guint     *n_added,
+            guint     *n_removed)
+{
+  *n_added = *n_removed = 0;
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
+
+      if (run->kind != PR_DIFF_RUN_SAME && *n_added + *n_removed == 0)
+        pr_difference_scroll_set_change (cell, run->start);
+      if (run->kind == PR_DIFF_RUN_ADDED)
+        (*n_added)++;
+      else if (run->kind == PR_DIFF_RUN_REMOVED)
+        (*n_removed)++;
+    }
+}
+
 /* The judged record's text with the primary's dropped words put back:
  * added words underlined, dropped ones struck through, each on a tint;
  * in a field of one word, the characters rather than the words.
@@ -403,24 +447,20 @@ show_runs (GtkWidget    *label,
 {
   PangoAttrList *attrs = pango_attr_list_new ();
 
-  *n_added = *n_removed = 0;
+  count_runs (label, runs, n_added, n_removed);
   for (guint r = 0; r < runs->len; r++)
     {
       const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
 
-      if (run->kind != PR_DIFF_RUN_SAME && *n_added + *n_removed == 0)
-        pr_difference_scroll_set_change (label, run->start);
       if (run->kind == PR_DIFF_RUN_ADDED)
         {
           insert_attribute (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE), run->start, run->end);
           insert_attribute (attrs, pango_attr_background_new (0xffff, 0xe0e0, 0x8080), run->start, run->end);
-          (*n_added)++;
         }
       else if (run->kind == PR_DIFF_RUN_REMOVED)
         {
           insert_attribute (attrs, pango_attr_strikethrough_new (TRUE), run->start, run->end);
           insert_attribute (attrs, pango_attr_background_new (0xf6f6, 0xc8c8, 0xc8c8), run->start, run->end);
-          (*n_removed)++;
         }
     }
   gtk_label_set_text (GTK_LABEL (label), merged);
@@ -500,27 +540,25 @@ shares_characters (GArray *runs)
   return FALSE;
 }
 
-static void
-show_merged (GtkWidget    *label,
-             const PrDiff *diff,
-             const char   *primary,
-             const char   *value,
-             guint        *n_added,
-             guint        *n_removed)
+/* The judged record's text merged with the primary's, and its runs. */
+static char *
+merge_text (const PrDiff *diff,
+            const char   *primary,
+            const char   *value,
+            GArray      **runs)
 {
-  g_autoptr(GArray) runs = NULL;
-  g_autofree char *merged = NULL;
+  char *merged = NULL;
 
   /* One word against one: which characters differ (an ID card's digit). */
   if (diff->words_a <= 1 && diff->words_b <= 1)
-    merged = pr_diff_merge_chars (primary, value, &runs);
-  if (merged == NULL || !shares_characters (runs))
+    merged = pr_diff_merge_chars (primary, value, runs);
+  if (merged == NULL || !shares_characters (*runs))
     {
-      g_clear_pointer (&runs, g_array_unref);
+      g_clear_pointer (runs, g_array_unref);
       g_free (merged);
-      merged = pr_diff_merge (diff, primary, value, &runs);
+      merged = pr_diff_merge (diff, primary, value, runs);
     }
-  show_runs (label, merged, runs, n_added, n_removed);
+  return merged;
 }
 
 static char *
@@ -682,20 +720,43 @@ add_judged_column (PrCompareView *self)
 
       if (!is_shown_column (column))
         continue;
-      label = value_label (value);
+      /* A text is shown as merged with the primary's. */
+      if (column->role != PR_COLUMN_ROLE_TEXT || self->tokenizer == NULL)
+        label = value_label (value);
       if (column->role == PR_COLUMN_ROLE_TEXT && self->tokenizer != NULL)
         {
-          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
-                                                  value != NULL ? value : "", -1, NULL, NULL);
+          g_autoptr(PrDiff) own = NULL;
+          const PrDiff *diff;
           guint n_added = 0, n_removed = 0;
 
+          /* Long texts are diffed on a worker: the record's own text
+           * until then, marked when the diff comes. */
+          if (pr_long_text_is_long (primary) || pr_long_text_is_long (value))
+            diff = pr_long_diff_get (self->long_diff, self->mapping, primary_values, values, c);
+          else
+            diff = own = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
+                                        value != NULL ? value : "", -1, NULL, NULL);
           if (diff != NULL)
             {
-              show_merged (label, diff, primary != NULL ? primary : "", value != NULL ? value : "", &n_added,
-                           &n_removed);
+              g_autoptr(GArray) runs = NULL;
+              g_autofree char *merged = merge_text (diff, primary != NULL ? primary : "",
+                                                    value != NULL ? value : "", &runs);
+
+              if (pr_long_text_is_long (merged))
+                {
+                  label = pr_long_text_new (merged, runs);
+                  count_runs (label, runs, &n_added, &n_removed);
+                }
+              else
+                {
+                  label = value_label (NULL);
+                  show_runs (label, merged, runs, &n_added, &n_removed);
+                }
               similarity += pr_diff_get_similarity (diff);
               n_text++;
             }
+          else
+            label = value_label (value);
           if (n_added + n_removed > 0)
             {
               gtk_widget_add_css_class (label, "words-differ");
@@ -722,8 +783,11 @@ add_judged_column (PrCompareView *self)
           guint n_added, n_removed;
 
           /* A short field by character: the one digit of an ID card that
-           * differs. A value with nothing in common is underlined whole. */
-          if (shares_characters (runs))
+           * differs. A value with nothing in common is underlined whole.
+           * A long one is told by its tint and its description. */
+          if (!GTK_IS_LABEL (label))
+            ;
+          else if (shares_characters (runs))
             show_runs (label, merged, runs, &n_added, &n_removed);
           else
             {
@@ -1131,6 +1195,8 @@ pr_compare_view_show (PrCompareView   *self,
   int row = 1;
 
   remove_cells (self);
+  if (new_cluster)
+    pr_long_diff_forget (self->long_diff);
   set_item (self, item);
   self->last_item = item;
   g_clear_pointer (&self->mapping, pr_mapping_free);

@@ -15,6 +15,8 @@
 
 #include "pr-difference-scroll.h"
 
+#include "pr-long-text.h"
+
 /* Frames the difference is looked for at most (some 10 s). */
 #define MAX_FRAMES 600
 /* Frames in view with nothing moved before the layout is taken as settled. */
@@ -53,7 +55,7 @@ pr_difference_scroll_free (PrDifferenceScroll *self)
   g_free (self);
 }
 
-/* Notes on @label (a wrapped label) that its first changed words start
+/* Notes on @label (a wrapped label, or a long text) that its first changed words start
  * at the byte @index of its text. */
 void
 pr_difference_scroll_set_change (GtkWidget *label,
@@ -73,13 +75,26 @@ change_extent (PrDifferenceScroll *self,
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (target), "pr-first-change"));
   graphene_point_t in_label, in_content;
   PangoRectangle position;
+  double line_top, line_height;
   int x, y;
 
   if (!gtk_widget_compute_bounds (target, self->content, &self->bounds))
     return FALSE;
   *top = self->bounds.origin.y;
   *bottom = *top + self->bounds.size.height;
-  if (index == 0 || !GTK_IS_LABEL (target))
+  if (index == 0)
+    return TRUE;
+  if (pr_long_text_locate (target, index - 1, &line_top, &line_height))
+    {
+      in_label = GRAPHENE_POINT_INIT (0, line_top);
+      if (gtk_widget_compute_point (target, self->content, &in_label, &in_content))
+        {
+          *top = in_content.y;
+          *bottom = in_content.y + line_height;
+        }
+      return TRUE;
+    }
+  if (!GTK_IS_LABEL (target))
     return TRUE;
   pango_layout_index_to_pos (gtk_label_get_layout (GTK_LABEL (target)), index - 1, &position);
   gtk_label_get_layout_offsets (GTK_LABEL (target), &x, &y);
