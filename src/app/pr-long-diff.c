@@ -67,7 +67,8 @@ diff_in_thread (GTask        *task,
 
   for (guint c = 0; c < job->values->len; c++)
     {
-      const char *primary = job->primary->pdata[c], *value = job->values->pdata[c];
+      const char *primary = c < job->primary->len ? job->primary->pdata[c] : NULL;
+      const char *value = job->values->pdata[c];
 
       if (g_task_return_error_if_cancelled (task))
         return;
