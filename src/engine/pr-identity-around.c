@@ -191,9 +191,10 @@ _pr_identity_unowned_relative (const char *text)
  * _pr_identity_relation_of() writes one (张三之父): through @whose, the
  * length in bytes of the person named (张三). A name that holds 之 itself
  * is none: what follows its 之 is no relation's canonical word (王之涣), or
- * what comes before it no whole name (王之子, 李之父: a surname alone
- * names nobody whose son or father he could be, and 之子 is a given name
- * as 之涣 is). */
+ * what comes before it a surname alone (王之子, 司马之父: a surname names
+ * nobody whose son or father he could be, and 之子 is a given name as 之涣
+ * is). Any other person before it is one (老王之父, 阿依古丽买买提之母,
+ * 王村张三之父): the cell names a relative, not someone called so. */
 gboolean
 _pr_identity_is_relation (const char *name,
                           gsize      *whose)
@@ -212,7 +213,7 @@ _pr_identity_is_relation (const char *name,
     {
       g_autofree char *before = g_strndup (name, at - name);
 
-      if (!_pr_identity_is_han_name (before))
+      if (_pr_identity_is_surname_alone (before))
         return FALSE;
     }
   if (whose != NULL)
