@@ -208,6 +208,10 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "王村 张三", "张三" },
   { "王村　张三", "张三" },
   { "金山村 王小明", "王小明" },
+  /* A note after a space, behind a name after its place. */
+  { "金山村王小明 电话13800138000", "王小明" },
+  { "王村张三 男", "张三" },
+  { "金山建材有限公司张三 男", "张三" },
   /* 村 in a given name, where the rest is no place's word. */
   { "张村生", "张村生" },
 };
@@ -281,6 +285,7 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "王村 张三", "张三", "13800138000", PR_PETITIONER_SAME },
   { "王村 张三", "王村张三", "13800138000", PR_PETITIONER_SAME },
   { "王村 张三", "李四", "13800138000", PR_PETITIONER_OTHER },
+  { "金山村王小明 电话13800138000", "王小明", "13800138000", PR_PETITIONER_SAME },
   /* A relative of nobody written: a family's phone, as 张三之父's. */
   { "他爹", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
   { "之父", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
