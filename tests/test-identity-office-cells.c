@@ -208,6 +208,10 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "王村 张三", "张三" },
   { "王村　张三", "张三" },
   { "金山村 王小明", "王小明" },
+  /* A note after a space, behind a name after its place. */
+  { "金山村王小明 电话13800138000", "王小明" },
+  { "王村张三 男", "张三" },
+  { "金山建材有限公司张三 男", "张三" },
   /* 村 in a given name, where the rest is no place's word. */
   { "张村生", "张村生" },
 };
@@ -269,10 +273,19 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "李之父", "李大山", "13800138000", PR_PETITIONER_OTHER },
   { "王之子", "王之子", "13800138000", PR_PETITIONER_SAME },
   { "张三之子", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  /* 之 and a kin word after anyone but a surname alone: a relative of
+   * that person, whose own name may be any at the family's phone. */
+  { "老王之父", "王大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "小王之子", "王小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "阿依古丽·买买提之母", "王秀英", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "约翰·史密斯之父", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "王村张三之父", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "司马之子", "司马光", "13800138000", PR_PETITIONER_OTHER },
   /* 王村 张三 is 张三 of 王村, as 王村张三 is. */
   { "王村 张三", "张三", "13800138000", PR_PETITIONER_SAME },
   { "王村 张三", "王村张三", "13800138000", PR_PETITIONER_SAME },
   { "王村 张三", "李四", "13800138000", PR_PETITIONER_OTHER },
+  { "金山村王小明 电话13800138000", "王小明", "13800138000", PR_PETITIONER_SAME },
   /* A relative of nobody written: a family's phone, as 张三之父's. */
   { "他爹", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
   { "之父", "张三", "13800138000", PR_PETITIONER_UNKNOWN },

@@ -265,8 +265,8 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
 
 /* The mapping group's entries, for the group and for the check of
  * whole-number values; free with g_free(). */
-static GOptionEntry *
-mapping_option_entries (PrCliMappingOptions *options)
+GOptionEntry *
+pr_cli_mapping_option_entries (PrCliMappingOptions *options)
 {
   const GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &options->id,
@@ -363,7 +363,7 @@ mapping_option_entries (PrCliMappingOptions *options)
 GOptionGroup *
 pr_cli_mapping_option_group (PrCliMappingOptions *options)
 {
-  g_autofree GOptionEntry *entries = mapping_option_entries (options);
+  g_autofree GOptionEntry *entries = pr_cli_mapping_option_entries (options);
   GOptionGroup *group = g_option_group_new ("mapping", _("Column mapping and matching:"),
                                             _("Show the column mapping options"), NULL, NULL);
 
@@ -1255,7 +1255,7 @@ pr_cli_parse_command_with_ids (int                  *argc,
                                GError              **error)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameter_string);
-  g_autofree GOptionEntry *mapping_entries = mapping_option_entries (options);
+  g_autofree GOptionEntry *mapping_entries = pr_cli_mapping_option_entries (options);
   const GOptionEntry *const lists[] = { entries, mapping_entries, NULL };
   const char *const groups[] = { NULL, "mapping" };
 

@@ -65,6 +65,8 @@ pr_cli_decisions (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV or an Excel workbook"),
                              entries, &options, 0, &error))
     goto failed;
+  if (!pr_cli_check_store_only_flags (&options, &error))
+    goto failed;
   if (case_number < 0 || case_number > G_MAXUINT32 || (case_number != 0 && options.table == NULL))
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

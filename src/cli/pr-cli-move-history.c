@@ -37,6 +37,8 @@ pr_cli_move_history (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— move a renamed table's history in the store to its new name (--table)"),
                              entries, &options, 0, &error))
     goto failed;
+  if (!pr_cli_check_store_only_flags (&options, &error))
+    goto failed;
   if (from == NULL || options.db == NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,

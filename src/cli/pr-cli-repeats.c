@@ -43,6 +43,8 @@ pr_cli_repeats (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— print the new repeats a scan with --store found, again"),
                              entries, &options, 0, &error))
     goto failed;
+  if (!pr_cli_check_store_only_flags (&options, &error))
+    goto failed;
   if (scan_id < 0)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

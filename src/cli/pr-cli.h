@@ -110,6 +110,9 @@ PrMapping    *pr_cli_resolve_mapping        (PrCliMappingOptions  *options,
                                              GError              **error);
 PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
                                              GError              **error);
+GOptionEntry *pr_cli_mapping_option_entries (PrCliMappingOptions *options);
+gboolean      pr_cli_check_store_only_flags (PrCliMappingOptions  *options,
+                                             GError              **error);
 PrStore      *pr_cli_open_store_only        (PrCliMappingOptions  *options,
                                              const char           *schema,
                                              const char           *no_database,

@@ -191,9 +191,10 @@ _pr_identity_unowned_relative (const char *text)
  * _pr_identity_relation_of() writes one (张三之父): through @whose, the
  * length in bytes of the person named (张三). A name that holds 之 itself
  * is none: what follows its 之 is no relation's canonical word (王之涣), or
- * what comes before it no whole name (王之子, 李之父: a surname alone
- * names nobody whose son or father he could be, and 之子 is a given name
- * as 之涣 is). */
+ * what comes before it a surname alone (王之子, 司马之父: a surname names
+ * nobody whose son or father he could be, and 之子 is a given name as 之涣
+ * is). Any other person before it is one (老王之父, 阿依古丽买买提之母,
+ * 王村张三之父): the cell names a relative, not someone called so. */
 gboolean
 _pr_identity_is_relation (const char *name,
                           gsize      *whose)
@@ -212,7 +213,7 @@ _pr_identity_is_relation (const char *name,
     {
       g_autofree char *before = g_strndup (name, at - name);
 
-      if (!_pr_identity_is_han_name (before))
+      if (_pr_identity_is_surname_alone (before))
         return FALSE;
     }
   if (whose != NULL)
@@ -265,6 +266,16 @@ after_spaces (const char *text)
   return text;
 }
 
+/* Whether @text is a whole Han name but for white space at its end, which
+ * a note read off after it leaves (王村张三 男, 金山村王小明 电话…). */
+static gboolean
+is_han_name_before_spaces (const char *text)
+{
+  g_autofree char *name = g_strchomp (g_strdup (text));
+
+  return _pr_identity_is_han_name (name);
+}
+
 /* 西岚市金山建材有限公司张三, 金山村王小明, 北京市朝阳区王小明: the person
  * named after the firm they write for or the place they come from, with
  * or without a space between (王村 张三 as 王村张三); @name itself when
@@ -285,7 +296,7 @@ _pr_identity_after_origin (const char *name)
         continue;
       at = after_spaces (at + strlen (firms[i]));
       /* 金山村村民小组组长张三: a title may come between, read after. */
-      if (_pr_identity_is_han_name (at) || (g_utf8_strlen (at, -1) > 3 && _pr_identity_ends_in_name (at)))
+      if (is_han_name_before_spaces (at) || (g_utf8_strlen (at, -1) > 3 && _pr_identity_ends_in_name (at)))
         return at;
     }
   if (*name == '\0')
@@ -296,7 +307,7 @@ _pr_identity_after_origin (const char *name)
     {
       const char *after = after_spaces (g_utf8_next_char (p));
 
-      if (g_utf8_strchr (places, -1, g_utf8_get_char (p)) != NULL && _pr_identity_is_han_name (after))
+      if (g_utf8_strchr (places, -1, g_utf8_get_char (p)) != NULL && is_han_name_before_spaces (after))
         return after;
     }
   return name;

@@ -1000,6 +1000,16 @@ _pr_identity_is_han_name (const char *text)
   return is_han_name (text);
 }
 
+/* Whether @text is a surname and nothing more (王, 欧阳): no person, so
+ * 之 and a kin word after it (王之子) are a given name's. */
+gboolean
+_pr_identity_is_surname_alone (const char *text)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  return (n == 1 && is_surname_char (g_utf8_get_char (text))) || (n == 2 && _pr_identity_is_compound_surname (text));
+}
+
 /* Whether @text is a word that says what a person is before a whole Han
  * name (组长张三, 法定代表人张三): after_descriptor() reads the name. */
 gboolean

@@ -31,6 +31,7 @@ gboolean _pr_identity_given_name_never (const char *text);
 
 /* A whole Han name; a text without its white space (pr-identity-names.c). */
 gboolean _pr_identity_is_han_name     (const char *text);
+gboolean _pr_identity_is_surname_alone (const char *text);
 char    *_pr_identity_without_spaces  (const char *text);
 gboolean _pr_identity_holds_any       (const char *text,
                                        const char *chars);

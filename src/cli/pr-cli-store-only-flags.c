@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The flags of the commands that read the application's tables alone
+ * (decisions export, repeats, move-history): they take the mapping flags
+ * as every command does, and use only those that say where the store is.
+ */
+#define G_LOG_DOMAIN "pr-cli-store-only-flags"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+
+/* Whether the entry @given, parsed, holds another value than @fresh, the
+ * same entry of options as pr_cli_mapping_options_init () leaves them. */
+static gboolean
+entry_given (const GOptionEntry *given,
+             const GOptionEntry *fresh)
+{
+  switch (given->arg)
+    {
+    case G_OPTION_ARG_NONE:
+      return *(gboolean *) given->arg_data != *(gboolean *) fresh->arg_data;
+    case G_OPTION_ARG_INT:
+      return *(int *) given->arg_data != *(int *) fresh->arg_data;
+    case G_OPTION_ARG_DOUBLE:
+      return *(double *) given->arg_data != *(double *) fresh->arg_data;
+    default:
+      return *(gpointer *) given->arg_data != NULL;
+    }
+}
+
+/**
+ * pr_cli_check_store_only_flags:
+ * @options: the parsed flags
+ * @error: return location for a #GError
+ *
+ * For the commands that read the application's tables alone
+ * (pr_cli_open_store_only ()): a flag that says how to read or match a
+ * table's records (--text, --date-format, --k…) is accepted by every
+ * command, but would change nothing in what these print, and the user
+ * would take the answer for one it shaped. It is refused, naming it; only
+ * the flags that say where the store is (--db, --table, --sample,
+ * --password-file) are theirs.
+ *
+ * Returns: %FALSE with @error naming the first such flag given
+ */
+gboolean
+pr_cli_check_store_only_flags (PrCliMappingOptions  *options,
+                               GError              **error)
+{
+  static const char *const theirs[] = { "db", "table", "sample", "password-file", NULL };
+  g_auto(PrCliMappingOptions) defaults = { 0 };
+  g_autofree GOptionEntry *given = pr_cli_mapping_option_entries (options);
+  g_autofree GOptionEntry *fresh = pr_cli_mapping_option_entries (&defaults);
+
+  pr_cli_mapping_options_init (&defaults);
+  for (guint i = 0; given[i].long_name != NULL; i++)
+    if (!g_strv_contains (theirs, given[i].long_name) && entry_given (&given[i], &fresh[i]))
+      {
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                     _("--%s says how to read or match a table's records, but this command reads what a scan "
+                       "left in the store, not the records, so it would change nothing: leave out --%s"),
+                     given[i].long_name, given[i].long_name);
+        return FALSE;
+      }
+  return TRUE;
+}
