@@ -78,6 +78,15 @@ pr_unsure_dialog_class_init (PrUnsureDialogClass *klass)
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* "Learn from verdicts" waits for the verdicts, listing and learning
+ * under way: learning reads the log, which a verdict under way may not
+ * be in yet. */
+static void
+update_learn_button (PrUnsureDialog *self)
+{
+  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+}
+
 typedef struct {
   PrUnsureDialog *dialog;
   PrScoredPair    pair;
@@ -99,7 +108,10 @@ judged (GObject      *object,
   if (self->session == NULL)
     return;
   if (!done)
-    gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+    {
+      gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+      update_learn_button (self);
+    }
   else
     pr_unsure_dialog_refresh (self);
 }
@@ -120,6 +132,7 @@ verdict_clicked (GtkButton *button,
   /* Once: the row goes when the queue is listed again. */
   gtk_widget_set_sensitive (row, FALSE);
   self->busy++;
+  update_learn_button (self);
   pr_session_judge_pair_async (self->session, pair->a, pair->b, verdict, judged, g_object_ref (self));
 }
 
@@ -210,7 +223,7 @@ listed (GObject      *object,
     return;
   /* A listing replaced may end after the one that replaced it: whichever
    * ends last gives the button back. */
-  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+  update_learn_button (self);
   /* Listed again since. */
   if (cancellable != self->listing)
     return;
@@ -265,7 +278,7 @@ pr_unsure_dialog_refresh (PrUnsureDialog *self)
   g_clear_object (&self->listing);
   self->listing = g_cancellable_new ();
   self->busy++;
-  gtk_widget_set_sensitive (self->learn_button, FALSE);
+  update_learn_button (self);
   pr_session_unsure_async (self->session, UNSURE_LISTED, self->listing, listed, g_object_ref (self));
 }
 
@@ -286,7 +299,7 @@ learned (GObject      *object,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
         return;
       gtk_label_set_text (GTK_LABEL (self->learned), error->message);
-      gtk_widget_set_sensitive (self->learn_button, TRUE);
+      update_learn_button (self);
       return;
     }
   if (self->session == NULL)
@@ -300,7 +313,7 @@ learned (GObject      *object,
                           report.kept_learned ? _("The learned weights are kept: the next scan uses them.")
                                               : _("The shipped weights are kept: those learned here are no better."));
   gtk_label_set_text (GTK_LABEL (self->learned), text);
-  gtk_widget_set_sensitive (self->learn_button, TRUE);
+  update_learn_button (self);
 }
 
 static void
@@ -309,9 +322,9 @@ learn_clicked (GtkButton *button,
 {
   PrUnsureDialog *self = user_data;
 
-  gtk_widget_set_sensitive (self->learn_button, FALSE);
   gtk_label_set_text (GTK_LABEL (self->learned), _("Learning from the verdicts…"));
   self->busy++;
+  update_learn_button (self);
   pr_session_learn_async (self->session, self->cancellable, learned, g_object_ref (self));
 }
 
