@@ -50,14 +50,36 @@ listing_is_over (gpointer data)
   return ((Listing *) data)->result != NULL;
 }
 
+/* The queue @listing gave equals the brute force on the pairs in use. */
+static void
+assert_queue_is_oracle (PrSession    *s,
+                        GAsyncResult *listing)
+{
+  g_autoptr(GArray) candidates = g_array_copy (s->result->scored);
+  g_autoptr(GArray) oracle = pr_test_session_unsure_oracle (s, candidates);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) queue = pr_session_unsure_finish (s, listing, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (queue->len, >, 0);
+  g_assert_cmpuint (queue->len, ==, MIN (QUEUE_MAX, oracle->len));
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (queue, PrScoredPair, i);
+      const double *expected = &g_array_index (oracle, double, 4 * i);
+
+      g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
+      g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
+      g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
+    }
+}
+
 static void
 test_verdicts_while_judging (void)
 {
   g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
   g_autoptr(PrSession) s = pr_test_session_scan (sample, mapping);
   g_autoptr(GArray) candidates = NULL;
-  g_autoptr(GArray) oracle = NULL;
-  g_autoptr(GArray) queue = NULL;
   g_autoptr(GError) error = NULL;
   GCancellable *cancellables[N_VERDICTS + 1];
   Listing listings[N_VERDICTS + 1] = { 0 };
@@ -116,22 +138,9 @@ test_verdicts_while_judging (void)
       g_assert_null (none);
       g_assert_error (cancelled, G_IO_ERROR, G_IO_ERROR_CANCELLED);
     }
-  queue = pr_session_unsure_finish (s, listings[N_VERDICTS].result, &error);
-  g_assert_no_error (error);
-
   /* The brute force after the verdicts. */
   g_assert_cmpuint (g_hash_table_size (s->decisions), >=, N_VERDICTS);
-  oracle = pr_test_session_unsure_oracle (s, candidates);
-  g_assert_cmpuint (queue->len, ==, MIN (QUEUE_MAX, oracle->len));
-  for (guint i = 0; i < queue->len; i++)
-    {
-      const PrScoredPair *pair = &g_array_index (queue, PrScoredPair, i);
-      const double *expected = &g_array_index (oracle, double, 4 * i);
-
-      g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
-      g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
-      g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
-    }
+  assert_queue_is_oracle (s, listings[N_VERDICTS].result);
 
   for (guint v = 0; v <= N_VERDICTS; v++)
     {
@@ -167,30 +176,6 @@ test_verdicts_while_judging (void)
   }
 }
 
-/* The queue @listing gave equals the brute force on the pairs in use. */
-static void
-assert_queue_is_oracle (PrSession    *s,
-                        GAsyncResult *listing)
-{
-  g_autoptr(GArray) candidates = g_array_copy (s->result->scored);
-  g_autoptr(GArray) oracle = pr_test_session_unsure_oracle (s, candidates);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) queue = pr_session_unsure_finish (s, listing, &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (queue->len, >, 0);
-  g_assert_cmpuint (queue->len, ==, MIN (QUEUE_MAX, oracle->len));
-  for (guint i = 0; i < queue->len; i++)
-    {
-      const PrScoredPair *pair = &g_array_index (queue, PrScoredPair, i);
-      const double *expected = &g_array_index (oracle, double, 4 * i);
-
-      g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
-      g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
-      g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
-    }
-}
-
 /* A k applied, then a new scan, each while the queue's judging is held:
  * the pairs it judged belong to pairs no longer in use, and the listing
  * waiting for it is listed on those in use, every number right. */
@@ -216,17 +201,7 @@ test_replaced_while_judging (void)
       if (step == 0)
         pr_test_session_apply_k (s, 4);
       else
-        {
-          g_autoptr(GAsyncResult) result = NULL;
-          g_autoptr(GError) error = NULL;
-
-          pr_session_scan_async (s, PR_SAMPLE_SERVER_TABLE, mapping, 5, NULL, NULL, NULL, pr_test_store_result,
-                                 &result);
-          pr_test_wait_until (pr_test_is_set, &result);
-          g_assert_true (pr_session_scan_finish (s, result, &error));
-          g_assert_no_error (error);
-          pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, s);
-        }
+        pr_test_session_rescan (s, mapping, 5);
       g_assert_null (listing.result);
       g_mutex_unlock (&gate);
       pr_test_wait_until (listing_is_over, &listing);

@@ -37,6 +37,31 @@ dialog_idle (gpointer data)
   return !pr_unsure_dialog_get_busy (data);
 }
 
+/* A window that scanned the sample, its queue open and listed, "Learn
+ * from verdicts" ready. */
+static PrWindow *
+open_queue (PrSession      **session,
+            PrUnsureDialog **dialog,
+            GtkWidget      **learn)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  PrWindow *window = pr_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (params), "petitions");
+  *session = pr_window_get_session (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
+  *dialog = pr_window_get_unsure_dialog (window);
+  pr_test_wait_until (dialog_idle, *dialog);
+  *learn = pr_test_find_widget (GTK_WIDGET (*dialog), GTK_TYPE_BUTTON, "learn-button");
+  g_assert_true (gtk_widget_get_sensitive (*learn));
+  return window;
+}
+
 typedef struct {
   PrSession *session;
   guint      n_decisions;
@@ -56,7 +81,6 @@ verdict_waiting (gpointer data)
 static void
 test_verdicts_while_judging (void)
 {
-  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
   PrWindow *window;
@@ -68,21 +92,8 @@ test_verdicts_while_judging (void)
   GMutex gate;
   guint passes, decisions;
 
-  window = pr_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (params), "petitions");
-  session = pr_window_get_session (window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
-  dialog = pr_window_get_unsure_dialog (window);
-  pr_test_wait_until (dialog_idle, dialog);
+  window = open_queue (&session, &dialog, &learn);
   list = pr_unsure_dialog_get_list (dialog);
-  learn = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "learn-button");
-  g_assert_true (gtk_widget_get_sensitive (learn));
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, 1));
   first = g_strdup (row_text (gtk_list_box_get_row_at_index (list, 0)));
   second = g_strdup (row_text (gtk_list_box_get_row_at_index (list, 1)));
@@ -149,7 +160,6 @@ learn_sensitive_changed (GtkWidget  *learn,
 static void
 test_learn_waits_for_verdicts (void)
 {
-  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
   PrWindow *window;
   PrSession *session;
   PrUnsureDialog *dialog;
@@ -159,20 +169,8 @@ test_learn_waits_for_verdicts (void)
   Watch watch = { NULL, 0 };
   gulong watching;
 
-  window = pr_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (params), "petitions");
-  session = pr_window_get_session (window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
-  dialog = pr_window_get_unsure_dialog (window);
-  pr_test_wait_until (dialog_idle, dialog);
+  window = open_queue (&session, &dialog, &learn);
   list = pr_unsure_dialog_get_list (dialog);
-  learn = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "learn-button");
-  g_assert_true (gtk_widget_get_sensitive (learn));
 
   /* A verdict clicked: greyed at once, before it is logged. */
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, 2));
