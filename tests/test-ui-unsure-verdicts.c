@@ -6,7 +6,8 @@
  * started again, and once it ends the dialog is idle, "Learn from
  * verdicts" can be pressed, and neither decided pair is listed; and
  * "Learn from verdicts" greyed from a verdict's click to its listing's
- * end, whether or not a learning ends meanwhile.
+ * end, whether or not a learning ends meanwhile; and the window closed
+ * while the judging is held.
  */
 #include "config.h"
 
@@ -206,6 +207,44 @@ test_learn_waits_for_verdicts (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The window closed while the queue's judging is held and a listing
+ * waits for it: the judging is stopped at once, though the listing holds
+ * the queue's dialog, the listing ends, and the dialog and the session
+ * go once the judging's thread lets them, after the window. */
+static void
+test_closed_while_judging (void)
+{
+  PrWindow *window;
+  PrSession *session;
+  PrUnsureDialog *dialog;
+  GtkWidget *learn, *box;
+  GMutex gate;
+  gpointer weak;
+
+  window = open_queue (&session, &dialog, &learn);
+  g_clear_pointer (&session->unsure_scored, g_array_unref);
+  g_mutex_init (&gate);
+  g_mutex_lock (&gate);
+  session->unsure_gate = &gate;
+  {
+    Waited waited = { session, g_hash_table_size (session->decisions) + 1, 1 };
+
+    box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0));
+    g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
+    pr_test_wait_until (verdict_waiting, &waited);
+  }
+  weak = session;
+  g_object_add_weak_pointer (G_OBJECT (session), &weak);
+  pr_test_close_and_finalize (window);
+  /* Held by the judging's task, which the queue closed has stopped. */
+  g_assert_nonnull (weak);
+  g_assert_nonnull (session->unsure_pass);
+  g_assert_true (g_cancellable_is_cancelled (g_task_get_cancellable (session->unsure_pass)));
+  g_mutex_unlock (&gate);
+  pr_test_wait_until (pr_test_is_null, &weak);
+  g_mutex_clear (&gate);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -218,6 +257,7 @@ main (int    argc,
   server = pr_test_start_sample_server (dir);
   g_test_add_func ("/ui/unsure/verdicts-while-judging", test_verdicts_while_judging);
   g_test_add_func ("/ui/unsure/learn-waits-for-verdicts", test_learn_waits_for_verdicts);
+  g_test_add_func ("/ui/unsure/closed-while-judging", test_closed_while_judging);
   status = g_test_run ();
   pr_sample_server_stop (server, NULL);
   pr_sample_server_free (server);

@@ -46,11 +46,13 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PrUnsureDialog, pr_unsure_dialog, GTK_TYPE_WINDOW)
 
+/* Closed: what is under way is stopped and its callbacks find no
+ * session. A window destroyed is disposed only at its last reference,
+ * which a listing waiting for the queue's judging, a verdict or a
+ * learning holds, so this runs as it leaves the screen. */
 static void
-pr_unsure_dialog_dispose (GObject *object)
+shut (PrUnsureDialog *self)
 {
-  PrUnsureDialog *self = PR_UNSURE_DIALOG (object);
-
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   if (self->listing != NULL)
@@ -60,6 +62,23 @@ pr_unsure_dialog_dispose (GObject *object)
   if (self->session != NULL)
     pr_session_unsure_stop (self->session);
   g_clear_object (&self->session);
+  /* Finalized after its window, it must not reach back to it. */
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+}
+
+static void
+pr_unsure_dialog_unrealize (GtkWidget *widget)
+{
+  shut (PR_UNSURE_DIALOG (widget));
+  GTK_WIDGET_CLASS (pr_unsure_dialog_parent_class)->unrealize (widget);
+}
+
+static void
+pr_unsure_dialog_dispose (GObject *object)
+{
+  PrUnsureDialog *self = PR_UNSURE_DIALOG (object);
+
+  shut (self);
   g_clear_pointer (&self->pairs, g_array_unref);
   G_OBJECT_CLASS (pr_unsure_dialog_parent_class)->dispose (object);
 }
@@ -68,6 +87,7 @@ static void
 pr_unsure_dialog_class_init (PrUnsureDialogClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = pr_unsure_dialog_dispose;
+  GTK_WIDGET_CLASS (klass)->unrealize = pr_unsure_dialog_unrealize;
 
   /**
    * PrUnsureDialog::show-record:
@@ -273,6 +293,9 @@ void
 pr_unsure_dialog_refresh (PrUnsureDialog *self)
 {
   g_return_if_fail (PR_IS_UNSURE_DIALOG (self));
+  /* Closed (shut ()), still held by what was under way. */
+  if (self->session == NULL)
+    return;
   if (self->listing != NULL)
     g_cancellable_cancel (self->listing);
   g_clear_object (&self->listing);
