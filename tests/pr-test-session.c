@@ -48,21 +48,31 @@ pr_test_session_open_last (PrTestSample    *sample,
   return session;
 }
 
+/* @session scans the table again at @k, as the window scans. */
+void
+pr_test_session_rescan (PrSession       *session,
+                        const PrMapping *mapping,
+                        guint            k)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_session_scan_async (session, PR_SAMPLE_SERVER_TABLE, mapping, k, NULL, NULL, NULL, pr_test_store_result,
+                         &result);
+  pr_test_wait_until (pr_test_is_set, &result);
+  g_assert_true (pr_session_scan_finish (session, result, &error));
+  g_assert_no_error (error);
+  pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+}
+
 /* connected (), that scanned the table at k = 3 as the window scans. */
 PrSession *
 pr_test_session_scan (PrTestSample    *sample,
                       const PrMapping *mapping)
 {
   PrSession *session = connected (sample);
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
 
-  pr_session_scan_async (session, PR_SAMPLE_SERVER_TABLE, mapping, 3, NULL, NULL, NULL, pr_test_store_result,
-                         &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_scan_finish (session, result, &error));
-  g_assert_no_error (error);
-  pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+  pr_test_session_rescan (session, mapping, 3);
   return session;
 }
 

@@ -11,6 +11,9 @@ PrSession *pr_test_session_open_last     (PrTestSample    *sample,
                                           const PrMapping *mapping);
 PrSession *pr_test_session_scan          (PrTestSample    *sample,
                                           const PrMapping *mapping);
+void       pr_test_session_rescan        (PrSession       *session,
+                                          const PrMapping *mapping,
+                                          guint            k);
 void       pr_test_session_apply_k       (PrSession       *session,
                                           guint            k);
 GArray    *pr_test_session_judge_all     (PrSession       *session,

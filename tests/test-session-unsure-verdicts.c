@@ -11,7 +11,9 @@
  * - the queue the last listing gives equals every candidate judged here
  *   and sorted by distance to the threshold, the decided pairs left out;
  * - the listings cancelled end as cancelled once the judging ends;
- * - the queue closed stops the judging it started.
+ * - the queue closed stops the judging it started;
+ * - a k applied, or a new scan, while the judging is held: the listing
+ *   waiting for it ends with the queue of the pairs in use then.
  */
 #include "config.h"
 
@@ -48,14 +50,36 @@ listing_is_over (gpointer data)
   return ((Listing *) data)->result != NULL;
 }
 
+/* The queue @listing gave equals the brute force on the pairs in use. */
+static void
+assert_queue_is_oracle (PrSession    *s,
+                        GAsyncResult *listing)
+{
+  g_autoptr(GArray) candidates = g_array_copy (s->result->scored);
+  g_autoptr(GArray) oracle = pr_test_session_unsure_oracle (s, candidates);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) queue = pr_session_unsure_finish (s, listing, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (queue->len, >, 0);
+  g_assert_cmpuint (queue->len, ==, MIN (QUEUE_MAX, oracle->len));
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (queue, PrScoredPair, i);
+      const double *expected = &g_array_index (oracle, double, 4 * i);
+
+      g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
+      g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
+      g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
+    }
+}
+
 static void
 test_verdicts_while_judging (void)
 {
   g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
   g_autoptr(PrSession) s = pr_test_session_scan (sample, mapping);
   g_autoptr(GArray) candidates = NULL;
-  g_autoptr(GArray) oracle = NULL;
-  g_autoptr(GArray) queue = NULL;
   g_autoptr(GError) error = NULL;
   GCancellable *cancellables[N_VERDICTS + 1];
   Listing listings[N_VERDICTS + 1] = { 0 };
@@ -114,22 +138,9 @@ test_verdicts_while_judging (void)
       g_assert_null (none);
       g_assert_error (cancelled, G_IO_ERROR, G_IO_ERROR_CANCELLED);
     }
-  queue = pr_session_unsure_finish (s, listings[N_VERDICTS].result, &error);
-  g_assert_no_error (error);
-
   /* The brute force after the verdicts. */
   g_assert_cmpuint (g_hash_table_size (s->decisions), >=, N_VERDICTS);
-  oracle = pr_test_session_unsure_oracle (s, candidates);
-  g_assert_cmpuint (queue->len, ==, MIN (QUEUE_MAX, oracle->len));
-  for (guint i = 0; i < queue->len; i++)
-    {
-      const PrScoredPair *pair = &g_array_index (queue, PrScoredPair, i);
-      const double *expected = &g_array_index (oracle, double, 4 * i);
-
-      g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
-      g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
-      g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
-    }
+  assert_queue_is_oracle (s, listings[N_VERDICTS].result);
 
   for (guint v = 0; v <= N_VERDICTS; v++)
     {
@@ -165,6 +176,43 @@ test_verdicts_while_judging (void)
   }
 }
 
+/* A k applied, then a new scan, each while the queue's judging is held:
+ * the pairs it judged belong to pairs no longer in use, and the listing
+ * waiting for it is listed on those in use, every number right. */
+static void
+test_replaced_while_judging (void)
+{
+  g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
+  g_autoptr(PrSession) s = pr_test_session_scan (sample, mapping);
+  GMutex gate;
+
+  for (guint step = 0; step < 2; step++)
+    {
+      Listing listing = { NULL };
+
+      if (step == 0)
+        pr_test_session_apply_k (s, 5);
+      g_clear_pointer (&s->unsure_scored, g_array_unref);
+      g_mutex_init (&gate);
+      g_mutex_lock (&gate);
+      s->unsure_gate = &gate;
+      pr_session_unsure_async (s, QUEUE_MAX, NULL, listing_ended, &listing);
+      g_assert_nonnull (s->unsure_pass);
+      if (step == 0)
+        pr_test_session_apply_k (s, 4);
+      else
+        pr_test_session_rescan (s, mapping, 5);
+      g_assert_null (listing.result);
+      g_mutex_unlock (&gate);
+      pr_test_wait_until (listing_is_over, &listing);
+      s->unsure_gate = NULL;
+      g_mutex_clear (&gate);
+      g_assert_null (s->unsure_pass);
+      assert_queue_is_oracle (s, listing.result);
+      g_clear_object (&listing.result);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -176,6 +224,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   sample = pr_test_sample_start ();
   g_test_add_func ("/session/unsure/verdicts-while-judging", test_verdicts_while_judging);
+  g_test_add_func ("/session/unsure/replaced-while-judging", test_replaced_while_judging);
   status = g_test_run ();
   pr_test_sample_stop (sample);
   return status;

@@ -46,11 +46,13 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PrUnsureDialog, pr_unsure_dialog, GTK_TYPE_WINDOW)
 
+/* Closed: what is under way is stopped and its callbacks find no
+ * session. A window destroyed is disposed only at its last reference,
+ * which a listing waiting for the queue's judging, a verdict or a
+ * learning holds, so this runs as it leaves the screen. */
 static void
-pr_unsure_dialog_dispose (GObject *object)
+shut (PrUnsureDialog *self)
 {
-  PrUnsureDialog *self = PR_UNSURE_DIALOG (object);
-
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   if (self->listing != NULL)
@@ -60,6 +62,23 @@ pr_unsure_dialog_dispose (GObject *object)
   if (self->session != NULL)
     pr_session_unsure_stop (self->session);
   g_clear_object (&self->session);
+  /* Finalized after its window, it must not reach back to it. */
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+}
+
+static void
+pr_unsure_dialog_unrealize (GtkWidget *widget)
+{
+  shut (PR_UNSURE_DIALOG (widget));
+  GTK_WIDGET_CLASS (pr_unsure_dialog_parent_class)->unrealize (widget);
+}
+
+static void
+pr_unsure_dialog_dispose (GObject *object)
+{
+  PrUnsureDialog *self = PR_UNSURE_DIALOG (object);
+
+  shut (self);
   g_clear_pointer (&self->pairs, g_array_unref);
   G_OBJECT_CLASS (pr_unsure_dialog_parent_class)->dispose (object);
 }
@@ -68,6 +87,7 @@ static void
 pr_unsure_dialog_class_init (PrUnsureDialogClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = pr_unsure_dialog_dispose;
+  GTK_WIDGET_CLASS (klass)->unrealize = pr_unsure_dialog_unrealize;
 
   /**
    * PrUnsureDialog::show-record:
@@ -76,6 +96,15 @@ pr_unsure_dialog_class_init (PrUnsureDialogClass *klass)
   signals[SIGNAL_SHOW_RECORD] = g_signal_new ("show-record", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                               NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+/* "Learn from verdicts" waits for the verdicts, listing and learning
+ * under way: learning reads the log, which a verdict under way may not
+ * be in yet. */
+static void
+update_learn_button (PrUnsureDialog *self)
+{
+  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
 }
 
 typedef struct {
@@ -99,7 +128,10 @@ judged (GObject      *object,
   if (self->session == NULL)
     return;
   if (!done)
-    gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+    {
+      gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+      update_learn_button (self);
+    }
   else
     pr_unsure_dialog_refresh (self);
 }
@@ -120,6 +152,7 @@ verdict_clicked (GtkButton *button,
   /* Once: the row goes when the queue is listed again. */
   gtk_widget_set_sensitive (row, FALSE);
   self->busy++;
+  update_learn_button (self);
   pr_session_judge_pair_async (self->session, pair->a, pair->b, verdict, judged, g_object_ref (self));
 }
 
@@ -210,7 +243,7 @@ listed (GObject      *object,
     return;
   /* A listing replaced may end after the one that replaced it: whichever
    * ends last gives the button back. */
-  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+  update_learn_button (self);
   /* Listed again since. */
   if (cancellable != self->listing)
     return;
@@ -260,12 +293,15 @@ void
 pr_unsure_dialog_refresh (PrUnsureDialog *self)
 {
   g_return_if_fail (PR_IS_UNSURE_DIALOG (self));
+  /* Closed (shut ()), still held by what was under way. */
+  if (self->session == NULL)
+    return;
   if (self->listing != NULL)
     g_cancellable_cancel (self->listing);
   g_clear_object (&self->listing);
   self->listing = g_cancellable_new ();
   self->busy++;
-  gtk_widget_set_sensitive (self->learn_button, FALSE);
+  update_learn_button (self);
   pr_session_unsure_async (self->session, UNSURE_LISTED, self->listing, listed, g_object_ref (self));
 }
 
@@ -286,7 +322,7 @@ learned (GObject      *object,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
         return;
       gtk_label_set_text (GTK_LABEL (self->learned), error->message);
-      gtk_widget_set_sensitive (self->learn_button, TRUE);
+      update_learn_button (self);
       return;
     }
   if (self->session == NULL)
@@ -300,7 +336,7 @@ learned (GObject      *object,
                           report.kept_learned ? _("The learned weights are kept: the next scan uses them.")
                                               : _("The shipped weights are kept: those learned here are no better."));
   gtk_label_set_text (GTK_LABEL (self->learned), text);
-  gtk_widget_set_sensitive (self->learn_button, TRUE);
+  update_learn_button (self);
 }
 
 static void
@@ -309,9 +345,9 @@ learn_clicked (GtkButton *button,
 {
   PrUnsureDialog *self = user_data;
 
-  gtk_widget_set_sensitive (self->learn_button, FALSE);
   gtk_label_set_text (GTK_LABEL (self->learned), _("Learning from the verdicts…"));
   self->busy++;
+  update_learn_button (self);
   pr_session_learn_async (self->session, self->cancellable, learned, g_object_ref (self));
 }
 
