@@ -245,6 +245,49 @@ test_closed_while_judging (void)
   g_mutex_clear (&gate);
 }
 
+/* The queue closed while a verdict's listing holds it, then asked for
+ * again: another dialog opens, listed, and stays the window's after the
+ * closed one is freed. */
+static void
+test_reopened_while_held (void)
+{
+  PrWindow *window;
+  PrSession *session;
+  PrUnsureDialog *dialog, *again;
+  GtkWidget *learn, *box;
+  GMutex gate;
+  gpointer weak;
+
+  window = open_queue (&session, &dialog, &learn);
+  g_clear_pointer (&session->unsure_scored, g_array_unref);
+  g_mutex_init (&gate);
+  g_mutex_lock (&gate);
+  session->unsure_gate = &gate;
+  {
+    Waited waited = { session, g_hash_table_size (session->decisions) + 1, 1 };
+
+    box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0));
+    g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
+    pr_test_wait_until (verdict_waiting, &waited);
+  }
+  weak = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
+  again = pr_window_get_unsure_dialog (window);
+  g_assert_nonnull (again);
+  g_assert_true (again != weak);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (again)));
+  g_mutex_unlock (&gate);
+  pr_test_wait_until (pr_test_is_null, &weak);
+  pr_test_wait_until (dialog_idle, again);
+  g_assert_true (pr_window_get_unsure_dialog (window) == again);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (again), 0));
+  session->unsure_gate = NULL;
+  g_mutex_clear (&gate);
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -258,6 +301,7 @@ main (int    argc,
   g_test_add_func ("/ui/unsure/verdicts-while-judging", test_verdicts_while_judging);
   g_test_add_func ("/ui/unsure/learn-waits-for-verdicts", test_learn_waits_for_verdicts);
   g_test_add_func ("/ui/unsure/closed-while-judging", test_closed_while_judging);
+  g_test_add_func ("/ui/unsure/reopened-while-held", test_reopened_while_held);
   status = g_test_run ();
   pr_sample_server_stop (server, NULL);
   pr_sample_server_free (server);

@@ -51,10 +51,21 @@ unsure_destroyed (gpointer  data,
   GWeakRef *window_ref = data;
   g_autoptr(GObject) window = g_weak_ref_get (window_ref);
 
-  if (window != NULL)
+  /* A queue closed and opened again is another dialog by now. */
+  if (window != NULL && g_object_get_data (window, "pr-unsure-dialog") == (gpointer) dialog)
     g_object_set_data (window, "pr-unsure-dialog", NULL);
   g_weak_ref_clear (window_ref);
   g_free (window_ref);
+}
+
+/* Closed, the queue is shut though what was under way may hold it a
+ * while yet: "Needs a judgement" then opens another. */
+static void
+unsure_unrealized (PrWindow  *self,
+                   GtkWidget *dialog)
+{
+  if (g_object_get_data (G_OBJECT (self), "pr-unsure-dialog") == (gpointer) dialog)
+    g_object_set_data (G_OBJECT (self), "pr-unsure-dialog", NULL);
 }
 
 static void
@@ -69,6 +80,7 @@ unsure_activated (GSimpleAction *action,
     {
       dialog = pr_unsure_dialog_new (GTK_WINDOW (self), self->session);
       g_signal_connect_object (dialog, "show-record", G_CALLBACK (unsure_show_record), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (dialog, "unrealize", G_CALLBACK (unsure_unrealized), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (unsure_cluster_changed), dialog,
                                G_CONNECT_SWAPPED);
       g_object_set_data (G_OBJECT (self), "pr-unsure-dialog", dialog);
