@@ -221,6 +221,9 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "王的父亲", "王???之父" },
   { "王他爹", "王???之父" },
   { "欧阳的父亲", "欧阳???之父" },
+  { "王的父亲、母亲", "王???之父,王???之母" },
+  { "王的父亲和母亲", "王???之父,王???之母" },
+  { "老王的父亲、母亲", "老王之父,老王之母" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */

@@ -141,10 +141,12 @@ _pr_identity_relation_of_whose (const char *whose,
 {
   g_autofree char *plain = _pr_identity_without_spaces (piece);
   g_autofree char *phrase = NULL;
+  /* 王???, of 王的父亲: the surname, as written. */
+  gsize written = g_str_has_suffix (whose, HONORIFIC_GIVEN) ? strlen (whose) - strlen (HONORIFIC_GIVEN) : strlen (whose);
 
   if (*plain == '\0' || _pr_identity_kin_or_collective (plain) != strlen (plain))
     return NULL;
-  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
+  phrase = g_strdup_printf ("%.*s" "\u7684" /* 的 */ "%s", (int) written, whose, plain);
   return _pr_identity_relation_of (phrase);
 }
 
