@@ -214,6 +214,16 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "金山建材有限公司张三 男", "张三" },
   /* 村 in a given name, where the rest is no place's word. */
   { "张村生", "张村生" },
+  /* A relative of one named by a form of address or the surname alone;
+   * 王???之父 as 王 alone is read (王???), since 王之父 is a given name. */
+  { "老王他爹", "老王之父" },
+  { "小王的父亲", "小王之父" },
+  { "王的父亲", "王???之父" },
+  { "王他爹", "王???之父" },
+  { "欧阳的父亲", "欧阳???之父" },
+  { "王的父亲、母亲", "王???之父,王???之母" },
+  { "王的父亲和母亲", "王???之父,王???之母" },
+  { "老王的父亲、母亲", "老王之父,老王之母" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */
@@ -265,7 +275,13 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张老头", "张三", "13800138000", PR_PETITIONER_SAME },
   /* 老五, 老三: two brothers of one family at its phone. */
   { "王老五", "王老三", "13800138000", PR_PETITIONER_OTHER },
-  { "王老五", "王小明", "13800138000", PR_PETITIONER_OTHER },
+  /* A place among siblings may be what a registered name of the same
+   * surname is called at home: one man, or his brother. */
+  { "王老五", "王小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "王老五", "王小明", "", PR_PETITIONER_UNKNOWN },
+  { "张老三", "张小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "李老大", "李华", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "王老五", "李小明", "13800138000", PR_PETITIONER_OTHER },
   { "王老五", "王老五", "13800138000", PR_PETITIONER_SAME },
   { "王老五", "李四", "13800138000", PR_PETITIONER_OTHER },
   /* 王之子, 李之父 are names, whose bearers are not 王小明, 李大山. */
@@ -281,6 +297,12 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "约翰·史密斯之父", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
   { "王村张三之父", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
   { "司马之子", "司马光", "13800138000", PR_PETITIONER_OTHER },
+  /* A relative of one named by a form of address or the surname alone. */
+  { "老王他爹", "王小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "小王的父亲", "王小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "王的父亲", "王小明", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "老王他爹", "老王之父", "13800138000", PR_PETITIONER_SAME },
+  { "王的父亲", "王", "13800138000", PR_PETITIONER_OTHER },
   /* 王村 张三 is 张三 of 王村, as 王村张三 is. */
   { "王村 张三", "张三", "13800138000", PR_PETITIONER_SAME },
   { "王村 张三", "王村张三", "13800138000", PR_PETITIONER_SAME },

@@ -65,16 +65,19 @@ relation_suffix (const char *text,
 
 /* 张三之父, 张三的父亲, 张三父亲: the father of 张三, unnamed, read as one
  * name in one form (张三之父) so that the ways of writing it agree and
- * none is 张三; 张三的父母 as two (张三之父, 张三之母). NULL when @piece
- * is no such phrase. */
+ * none is 张三; 张三的父母 as two (张三之父, 张三之母). A form of address
+ * before it names someone as a name does (老王他爹: 老王之父), and so does
+ * a surname alone before 的, 他 or 她 (王的父亲: 王???之父). NULL when
+ * @piece is no such phrase. */
 char **
 _pr_identity_relation_of (const char *piece)
 {
   g_autofree char *plain = _pr_identity_without_spaces (piece);
-  g_autofree char *normal = NULL;
+  g_autofree char *normal = NULL, *whose = NULL;
   g_auto(GStrv) canonicals = NULL;
   const char *canonical;
-  gsize length = 0;
+  gsize length = 0, cut;
+  gboolean by_zhi, linked;
   GPtrArray *people;
 
   /* Most pieces end in no relative's character: no normalising for them
@@ -93,20 +96,37 @@ _pr_identity_relation_of (const char *piece)
   if (pr_identity_normalize_name (plain, -1, &normal) != PR_IDENTITY_VALUE_VALID ||
       (canonical = relation_suffix (normal, &length)) == NULL)
     return NULL;
-  normal[strlen (normal) - length] = '\0';
+  cut = strlen (normal) - length;
+  by_zhi = strncmp (normal + cut, "\u4e4b" /* 之 */, 3) == 0;
+  linked = by_zhi || strncmp (normal + cut, "\u7684" /* 的 */, 3) == 0 || strncmp (normal + cut, "\u4ed6" /* 他 */, 3) == 0 ||
+           strncmp (normal + cut, "\u5979" /* 她 */, 3) == 0;
+  normal[cut] = '\0';
   /* 张三和妻子 is 张三 and his wife: split_conjunction()'s. */
-  if (!_pr_identity_is_han_name (normal) || _pr_identity_holds_any (normal, "和与及其"))
+  if (_pr_identity_holds_any (normal, "和与及其"))
+    return NULL;
+  /* 王的父亲: the father of one known by the surname alone, written as
+   * 王 alone is read (王???); 王之子 is a given name, and 王父亲 no link. */
+  if (_pr_identity_is_surname_alone (normal))
+    {
+      if (!linked || by_zhi)
+        return NULL;
+      whose = g_strconcat (normal, HONORIFIC_GIVEN, NULL);
+    }
+  /* 老王他爹, 小王的父亲: a form of address names someone, as 老王之父. */
+  else if (_pr_identity_is_han_name (normal) || _pr_identity_is_address_form (normal))
+    whose = g_steal_pointer (&normal);
+  else
     return NULL;
   people = g_ptr_array_new ();
   /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
    * as a petitioner; the agent, unnamed, is lost. */
   if (strcmp (canonical, "代理人") == 0 || strcmp (canonical, "律师") == 0)
-    g_ptr_array_add (people, g_steal_pointer (&normal));
+    g_ptr_array_add (people, g_steal_pointer (&whose));
   else
     {
       canonicals = g_strsplit (canonical, " ", -1);
       for (guint i = 0; canonicals[i] != NULL; i++)
-        g_ptr_array_add (people, g_strconcat (normal, "\u4e4b" /* 之 */, canonicals[i], NULL));
+        g_ptr_array_add (people, g_strconcat (whose, "\u4e4b" /* 之 */, canonicals[i], NULL));
     }
   g_ptr_array_add (people, NULL);
   return (char **) g_ptr_array_free (people, FALSE);
@@ -121,10 +141,12 @@ _pr_identity_relation_of_whose (const char *whose,
 {
   g_autofree char *plain = _pr_identity_without_spaces (piece);
   g_autofree char *phrase = NULL;
+  /* 王???, of 王的父亲: the surname, as written. */
+  gsize written = g_str_has_suffix (whose, HONORIFIC_GIVEN) ? strlen (whose) - strlen (HONORIFIC_GIVEN) : strlen (whose);
 
   if (*plain == '\0' || _pr_identity_kin_or_collective (plain) != strlen (plain))
     return NULL;
-  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
+  phrase = g_strdup_printf ("%.*s" "\u7684" /* 的 */ "%s", (int) written, whose, plain);
   return _pr_identity_relation_of (phrase);
 }
 

@@ -59,9 +59,6 @@
 #include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
-/* A given name after an honorific's surname: up to this many characters. */
-#define HONORIFIC_GIVEN "???"
-
 static gboolean
 is_open_bracket (gunichar c)
 {
@@ -666,6 +663,45 @@ given_of (const char *name)
   return all_han (name, 3, 4) && _pr_identity_is_compound_surname (two) ? g_utf8_next_char (second) : second;
 }
 
+/* The given name of @name when it is a child's place among its siblings
+ * after the surname (王老五, 张老三, 李老大: 老 and a numeral), else NULL. */
+static const char *
+birth_order_given (const char *name)
+{
+  const char *given;
+
+  if (!is_han_name (name))
+    return NULL;
+  given = given_of (name);
+  if (!g_str_has_prefix (given, "\u8001" /* 老 */) || g_utf8_strlen (given, -1) != 2)
+    return NULL;
+  return g_utf8_strchr ("大二三四五六七八九十幺", -1, g_utf8_get_char (g_utf8_next_char (given))) != NULL ? given : NULL;
+}
+
+/* Whether @name is a place among siblings after a surname (王老五). */
+gboolean
+_pr_identity_is_birth_order_name (const char *name)
+{
+  return birth_order_given (name) != NULL;
+}
+
+/* Whether @a and @b may be one man by two names: a place among his
+ * siblings (王老五) is what his family and village call him, and an office
+ * writes it in one record and his registered name (王小明) of the same
+ * surname in another. Two places (王老五, 王老三) are two brothers. */
+gboolean
+_pr_identity_may_be_birth_order_of (const char *a,
+                                    const char *b)
+{
+  const char *given_a = birth_order_given (a), *given_b = birth_order_given (b);
+  const char *nickname = given_a != NULL ? a : b, *other = given_a != NULL ? b : a;
+  const char *given = given_a != NULL ? given_a : given_b;
+
+  if ((given_a == NULL) == (given_b == NULL) || !is_han_name (other))
+    return FALSE;
+  return given - nickname == given_of (other) - other && strncmp (nickname, other, given - nickname) == 0;
+}
+
 /* Whether @normal is a word of the language that may not be a name: one
  * dictionary word (ICU) that does not read as a name as well, a phrase of
  * such words or a relative. Such a piece is uncertain: never a name, but
@@ -697,8 +733,7 @@ is_word_note (const char *normal)
     return FALSE;
   /* 王老五, 张老三: a child's place among its siblings, a name as 王二小
    * is, though the dictionary holds 王老五 (a bachelor). */
-  if (han && n == 3 && g_str_has_prefix (given, "\u8001" /* 老 */) &&
-      g_utf8_strchr ("大二三四五六七八九十幺", -1, g_utf8_get_char (g_utf8_next_char (given))) != NULL)
+  if (birth_order_given (normal) != NULL)
     return FALSE;
   if (han && given == g_utf8_next_char (normal))
     {
@@ -1008,6 +1043,17 @@ _pr_identity_is_surname_alone (const char *text)
   glong n = g_utf8_strlen (text, -1);
 
   return (n == 1 && is_surname_char (g_utf8_get_char (text))) || (n == 2 && _pr_identity_is_compound_surname (text));
+}
+
+/* Whether @text is a form of address that names one person by the
+ * surname (老王, 小王, 王先生, 李老): someone, whose relative 老王他爹 is. */
+gboolean
+_pr_identity_is_address_form (const char *text)
+{
+  g_autofree char *surname = NULL, *whole = NULL;
+  gboolean note = FALSE;
+
+  return split_honorific (text, &surname, &whole, &note) && surname != NULL;
 }
 
 /* Whether @text is a word that says what a person is before a whole Han

@@ -29,9 +29,16 @@ gboolean _pr_identity_given_name_reads (const char *text,
                                        gboolean    sole);
 gboolean _pr_identity_given_name_never (const char *text);
 
+/* A given name after an honorific's surname: up to this many characters. */
+#define HONORIFIC_GIVEN "???"
+
 /* A whole Han name; a text without its white space (pr-identity-names.c). */
+gboolean _pr_identity_is_address_form (const char *text);
 gboolean _pr_identity_is_han_name     (const char *text);
 gboolean _pr_identity_is_surname_alone (const char *text);
+gboolean _pr_identity_is_birth_order_name (const char *name);
+gboolean _pr_identity_may_be_birth_order_of (const char *a,
+                                             const char *b);
 char    *_pr_identity_without_spaces  (const char *text);
 gboolean _pr_identity_holds_any       (const char *text,
                                        const char *chars);

@@ -15,7 +15,9 @@
  * - a relative named by relation (张三之父) is another than the one named
  *   and his other relatives; beside any other name, or another's
  *   relative (张四之父), he may be its bearer, but an equal phone is then no evidence (the cell says it is a
- *   family's), an equal ID card is.
+ *   family's), an equal ID card is. So is a place among siblings (王老五)
+ *   beside another name of the same surname (王小明): his family's name
+ *   for him or for a brother.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
  *   first four and last four (3501**********1234). An equal name with such
@@ -285,8 +287,8 @@ add_name (PrIdentityTable *self,
       return;
   g_byte_array_append (self->names, (const guint8 *) name, strlen (name) + 1);
   *end = self->names->len;
-  /* 张三之父: read again when compared, as a name with holes is. */
-  holed |= _pr_identity_is_relation (name, NULL);
+  /* 张三之父, 王老五: read again when compared, as a name with holes is. */
+  holed |= _pr_identity_is_relation (name, NULL) || _pr_identity_is_birth_order_name (name);
   if (holed && (self->holed_records->len == 0 ||
                 g_array_index (self->holed_records, guint32, self->holed_records->len - 1) != record))
     g_array_append_val (self->holed_records, record);
@@ -311,7 +313,9 @@ typedef enum {
   NAMES_OPEN,      /* only a relative named by relation (张三之父) beside a
                     * name of another than the one named (张大山) or
                     * another's relative (张四之父): he may be that
-                    * person, or anyone of the family */
+                    * person, or anyone of the family; or a place
+                    * among siblings (王老五) beside a name of the
+                    * same surname (王小明), the same man or a brother */
 } NamesSay;
 
 /* Whether the names of @a and @b say they are two people, a name that
@@ -319,7 +323,8 @@ typedef enum {
  * its characters: 王?华 is not 王明, and may be 王明华. A relative named
  * by relation is not the one named (张三之父 is not 张三) nor another
  * relative of him (张三之母); beside any other name, or a relative of
- * another (张四之父: 张三 and 张四 may be brothers), he may be its bearer. */
+ * another (张四之父: 张三 and 张四 may be brothers), he may be its bearer.
+ * 王老五 may be the one registered as 王小明, or his brother. */
 static NamesSay
 names_conflict (const PrIdentityTable *self,
                 guint32                a,
@@ -350,6 +355,9 @@ names_conflict (const PrIdentityTable *self,
           open = TRUE;
         else if (pr_identity_names_may_agree (x, y))
           return NAMES_AGREE;
+        /* 王老五, 王小明: one man may be both, at his family's phone. */
+        else if (!rx && _pr_identity_may_be_birth_order_of (x, y))
+          open = TRUE;
       }
   return open ? NAMES_OPEN : NAMES_CONFLICT;
 }

@@ -110,7 +110,7 @@ typedef enum {
  * raise it with any change to them. Matches kept in the store that
  * asked these rules (the passages' lower containment for one petitioner)
  * are then found again. */
-#define PR_IDENTITY_RULES_VERSION 14
+#define PR_IDENTITY_RULES_VERSION 15
 
 /* Who sent a record, next to another (a cluster's primary): a repeat by
  * the same petitioner, or the same matter from another. */
