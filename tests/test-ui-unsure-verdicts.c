@@ -164,8 +164,8 @@ test_learn_waits_for_verdicts (void)
   PrWindow *window;
   PrSession *session;
   PrUnsureDialog *dialog;
-  GtkListBox *list;
   GtkWidget *learn, *box;
+  GtkListBox *list;
   GMutex gate;
   Watch watch = { NULL, 0 };
   gulong watching;
@@ -211,28 +211,39 @@ test_learn_waits_for_verdicts (void)
  * waits for it: the judging is stopped at once, though the listing holds
  * the queue's dialog, the listing ends, and the dialog and the session
  * go once the judging's thread lets them, after the window. */
+/* open_queue (), its judging then held at @gate (locked, for the
+ * caller to unlock) and a verdict given on its first pair, whose listing
+ * waits for the judging. */
+static PrWindow *
+open_queue_held (PrSession      **session,
+                 PrUnsureDialog **dialog,
+                 GMutex          *gate)
+{
+  GtkWidget *learn, *box;
+  PrWindow *window = open_queue (session, dialog, &learn);
+  Waited waited = { *session, 0, 1 };
+
+  g_clear_pointer (&(*session)->unsure_scored, g_array_unref);
+  g_mutex_init (gate);
+  g_mutex_lock (gate);
+  (*session)->unsure_gate = gate;
+  waited.n_decisions = g_hash_table_size ((*session)->decisions) + 1;
+  box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (*dialog), 0));
+  g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
+  pr_test_wait_until (verdict_waiting, &waited);
+  return window;
+}
+
 static void
 test_closed_while_judging (void)
 {
   PrWindow *window;
   PrSession *session;
   PrUnsureDialog *dialog;
-  GtkWidget *learn, *box;
   GMutex gate;
   gpointer weak;
 
-  window = open_queue (&session, &dialog, &learn);
-  g_clear_pointer (&session->unsure_scored, g_array_unref);
-  g_mutex_init (&gate);
-  g_mutex_lock (&gate);
-  session->unsure_gate = &gate;
-  {
-    Waited waited = { session, g_hash_table_size (session->decisions) + 1, 1 };
-
-    box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0));
-    g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
-    pr_test_wait_until (verdict_waiting, &waited);
-  }
+  window = open_queue_held (&session, &dialog, &gate);
   weak = session;
   g_object_add_weak_pointer (G_OBJECT (session), &weak);
   pr_test_close_and_finalize (window);
@@ -254,22 +265,10 @@ test_reopened_while_held (void)
   PrWindow *window;
   PrSession *session;
   PrUnsureDialog *dialog, *again;
-  GtkWidget *learn, *box;
   GMutex gate;
   gpointer weak;
 
-  window = open_queue (&session, &dialog, &learn);
-  g_clear_pointer (&session->unsure_scored, g_array_unref);
-  g_mutex_init (&gate);
-  g_mutex_lock (&gate);
-  session->unsure_gate = &gate;
-  {
-    Waited waited = { session, g_hash_table_size (session->decisions) + 1, 1 };
-
-    box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0));
-    g_signal_emit_by_name (gtk_widget_get_last_child (box), "clicked");
-    pr_test_wait_until (verdict_waiting, &waited);
-  }
+  window = open_queue_held (&session, &dialog, &gate);
   weak = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), &weak);
   gtk_window_destroy (GTK_WINDOW (dialog));
