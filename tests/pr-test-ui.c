@@ -183,6 +183,13 @@ pr_test_is_null (gpointer data)
   return *(gpointer *) data == NULL;
 }
 
+/* pr_test_wait_until () on a gboolean a callback sets */
+gboolean
+pr_test_is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
 /* Closes @window and waits for it to be finalised: a callback still on
  * its way may hold it for a moment, a leaked reference for ever (the
  * wait fails after a minute). */

@@ -37,6 +37,7 @@ void pr_test_fill_table (PrConnection *root);
 void pr_test_fill_write_back_table (PrConnection *root, const char *database, const char *body);
 extern const char *const pr_test_group_bodies[3];
 gboolean pr_test_is_null (gpointer data);
+gboolean pr_test_is_true (gpointer data);
 guint pr_test_n_listed (GtkColumnView *view);
 void pr_test_assert_listed (GtkColumnView *view, GPtrArray *expected);
 gboolean pr_test_not_busy (gpointer data);

@@ -810,6 +810,12 @@ selection_changed (PrReviewPage *self)
     return;
   if (self->searching != NULL)
     g_set_object (&self->picked, gtk_single_selection_get_selected_item (self->selection));
+  /* Rows put in above it move the case shown, and GTK tells each move as
+   * a change of the selected item: a sort at 10^5 cases told it a
+   * thousand times, each reading and laying the case out again. */
+  if (self->chosen != NULL && self->chosen == pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)) &&
+      (self->fetching == NULL || !self->fetching_other))
+    return;
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
