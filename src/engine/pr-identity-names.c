@@ -403,48 +403,6 @@ representative_label (const char *piece,
   return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
 }
 
-/* A label written before a number (电话, 手机号码, 身份证号, Phone, QQ, 邮编),
- * as a regular expression read without case. */
-#define NUMBER_LABEL "(?:(?:联系|办公|家庭|住宅)?(?:电话|手机|座机|固话|身份证件?|证件|qq|tel|phone|mobile|id|微信|邮编|邮政编码)" \
-                     "(?:号码?|no\\.?)?|联系方式|方式)"
-
-/* @piece without a phone or ID card number written after the name (王小明
- * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
-static char *
-without_number (const char *piece)
-{
-  static GRegex *number;
-  g_autofree char *folded = NULL;
-  g_autoptr(GMatchInfo) info = NULL;
-  char *name;
-  const char *p;
-
-  /* A digit, ASCII or full-width (０ to ９: EF BC 90 to 99), or nothing to do. */
-  for (p = piece; *p != '\0'; p++)
-    if (g_ascii_isdigit (*p) || ((guchar) p[0] == 0xEF && (guchar) p[1] == 0xBC && (guchar) p[2] >= 0x90 &&
-                                 (guchar) p[2] <= 0x99))
-      break;
-  if (*p == '\0')
-    return NULL;
-  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
-
-  if (g_once_init_enter (&number))
-    {
-      /* 王小明：13800138000, a colon without a label, too. */
-      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
-                                   "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
-                                   pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);
-
-      g_once_init_leave (&number, regex);
-    }
-  if (folded == NULL || !g_regex_match (number, folded, 0, &info))
-    return NULL;
-  name = g_match_info_fetch (info, 1);
-  if (name != NULL && *name == '\0')
-    g_clear_pointer (&name, g_free);
-  return name;
-}
-
 /* After a representative's title without a colon (代表王小明, 村民代表王小明,
  * 人大代表王小明), where the name begins; @name itself when it has no such
  * title. Through @group, whether the title is a group's. */
@@ -495,16 +453,6 @@ after_label (const char *piece)
         return colon + skip;
     }
   return piece;
-}
-
-/* A plus between names (王小明+李华), not the one of a phone's +86. */
-static gboolean
-is_plus_between (const char *p)
-{
-  gunichar c = g_utf8_get_char (p);
-
-  return (c == '+' || c == 0xFF0B) &&
-         g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (p))) == G_UNICODE_SCRIPT_HAN;
 }
 
 /* A dash or a full stop, typed for a middle dot or between two names.
@@ -1246,7 +1194,7 @@ pr_identity_read_names (const char *value,
   start = plain;
   for (p = plain;; p = g_utf8_next_char (p))
     {
-      if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) || is_plus_between (p) ||
+      if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) || _pr_identity_is_plus_between (p) ||
                                     (is_dash (g_utf8_get_char (p)) && dash_parts_names (start, p)))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
@@ -1268,7 +1216,7 @@ pr_identity_read_names (const char *value,
           }
 
           /* 王小明 13800138000: the name, and a number that is none of it. */
-          bare = without_number (name);
+          bare = _pr_identity_without_number (name);
           if (bare != NULL)
             name = bare;
           /* 王小明: 138-0013-8000, its number dropped as a word of its own. */

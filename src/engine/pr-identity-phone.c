@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pr-excel-number.h"
+#include "pr-memory-stop.h"
 #include "pr-identity-private.h"
 
 /* Digits of one phone number as written, and apart in @extension those
@@ -482,4 +483,51 @@ pr_identity_partial_phones (const char *value,
           start = g_utf8_next_char (p);
         }
     }
+}
+
+/* @piece without a phone or ID card number written after the name (王小明
+ * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
+char *
+_pr_identity_without_number (const char *piece)
+{
+  static GRegex *number;
+  g_autofree char *folded = NULL;
+  g_autoptr(GMatchInfo) info = NULL;
+  char *name;
+  const char *p;
+
+  /* A digit, ASCII or full-width (０ to ９: EF BC 90 to 99), or nothing to do. */
+  for (p = piece; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) || ((guchar) p[0] == 0xEF && (guchar) p[1] == 0xBC && (guchar) p[2] >= 0x90 &&
+                                 (guchar) p[2] <= 0x99))
+      break;
+  if (*p == '\0')
+    return NULL;
+  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+
+  if (g_once_init_enter (&number))
+    {
+      /* 王小明：13800138000, a colon without a label, too. */
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
+                                   "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
+                                   pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);
+
+      g_once_init_leave (&number, regex);
+    }
+  if (folded == NULL || !g_regex_match (number, folded, 0, &info))
+    return NULL;
+  name = g_match_info_fetch (info, 1);
+  if (name != NULL && *name == '\0')
+    g_clear_pointer (&name, g_free);
+  return name;
+}
+
+/* A plus between names (王小明+李华), not the one of a phone's +86. */
+gboolean
+_pr_identity_is_plus_between (const char *p)
+{
+  gunichar c = g_utf8_get_char (p);
+
+  return (c == '+' || c == 0xFF0B) &&
+         g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (p))) == G_UNICODE_SCRIPT_HAN;
 }

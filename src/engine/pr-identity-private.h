@@ -13,6 +13,13 @@ PrIdentityValueState _pr_identity_fold_number       (const char  *value,
                                                      char       **folded);
 gboolean             _pr_identity_is_zero_width     (gunichar     c);
 gboolean             _pr_identity_is_mask_character (gunichar     c);
+char                *_pr_identity_without_number    (const char  *piece);
+gboolean             _pr_identity_is_plus_between   (const char  *p);
+
+/* A label written before a number (电话, 手机号码, 身份证号, Phone, QQ, 邮编),
+ * as a regular expression read without case. */
+#define NUMBER_LABEL "(?:(?:联系|办公|家庭|住宅)?(?:电话|手机|座机|固话|身份证件?|证件|qq|tel|phone|mobile|id|微信|邮编|邮政编码)" \
+                     "(?:号码?|no\\.?)?|联系方式|方式)"
 
 /* An ASCII digit: g_ascii_isdigit() of a whole character would read 电
  * (U+7535) as the 5 of its low byte. */
