@@ -138,6 +138,37 @@ test_store_keeps (void)
   pr_test_remove_tree (dir);
 }
 
+/* A binary id longer than half the server's max_allowed_packet: the
+ * server's HEX() of it would be NULL, with only a warning, and the id
+ * would read as empty. The ids are its bytes in hex, as for any binary id. */
+static void
+test_long_binary_id (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *report = NULL, *err = NULL;
+  g_autofree char *first = g_strnfill (1200, 'A');
+  g_autofree char *prefix = g_strnfill (1198, 'A');
+  g_autofree char *second = g_strconcat (prefix, "01", NULL);
+  int status;
+
+  pr_test_execute (db, "CREATE TABLE binid (id VARBINARY(700) PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO binid VALUES (REPEAT(UNHEX('AA'), 600), " BODY "), "
+                       "(CONCAT(REPEAT(UNHEX('AA'), 599), UNHEX('01')), " BODY "), "
+                       "(UNHEX('4133'), '另一件 投诉 道路 改造 工程 拖延 至今 没有 完工 结果')");
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 1024");
+  status = RUN (NULL, &err, "scan", "--db", "URI", "--table", "binid", "--id", "id", "--text", "body",
+                "--out", out, NULL);
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 67108864");
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &report, NULL, NULL));
+  g_assert_nonnull (strstr (report, first));
+  g_assert_nonnull (strstr (report, second));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -149,6 +180,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/bad-rows/named", test_named);
   g_test_add_func ("/cli/scan/bad-rows/store-keeps", test_store_keeps);
+  g_test_add_func ("/cli/scan/bad-rows/long-binary-id", test_long_binary_id);
 
   status = g_test_run ();
   pr_test_server_stop ();

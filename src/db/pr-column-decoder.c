@@ -35,6 +35,7 @@ struct _PrColumnDecoder
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   const char      **east_asian;  /* per column: iconv's name of its East Asian character set, or NULL */
+  int               hex_column;  /* the binary id column, whose bytes are written in hex; or -1 */
   PrAdvice          advice;
   gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
   int               unreadable_column;  /* this row's such value, or -1 */
@@ -47,7 +48,8 @@ struct _PrColumnDecoder
  * _pr_column_decoder_new:
  * @mapping: the columns
  * @table: their table, for messages
- * @binary_id: whether the id column is read as HEX() (it is ASCII then)
+ * @binary_id: whether the id column is binary: its bytes are written in
+ *   hex, as the server's HEX() writes them
  *
  * Returns: (transfer full): a decoder for rows of @mapping's values
  */
@@ -69,6 +71,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
   self->east_asian = g_new0 (const char *, self->n_columns + 1);
   self->unreadable_column = -1;
+  self->hex_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
   self->n_unreadable = g_new0 (guint64, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
@@ -77,7 +80,10 @@ _pr_column_decoder_new (const PrMapping *mapping,
 
       self->names[c] = g_strdup (column->name);
       if (column->role == PR_COLUMN_ROLE_ID && binary_id)
-        continue;
+        {
+          self->hex_column = (int) c;
+          continue;
+        }
       if (column->encoding != NULL)
         {
           g_autofree char *folded = g_ascii_strdown (column->encoding, -1);
@@ -96,6 +102,30 @@ _pr_column_decoder_new (const PrMapping *mapping,
         self->checks[c] = pr_encoding_check_new ();
     }
   return self;
+}
+
+/**
+ * _pr_column_decoder_hex:
+ * @bytes: a binary value
+ * @length: its length
+ *
+ * Returns: (transfer full): @bytes in hex, two upper-case digits a byte,
+ *   as the server's HEX() writes them
+ */
+char *
+_pr_column_decoder_hex (const char *bytes,
+                        gsize       length)
+{
+  static const char digits[] = "0123456789ABCDEF";
+  char *hex = g_malloc (2 * length + 1);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      hex[2 * i] = digits[(guint8) bytes[i] >> 4];
+      hex[2 * i + 1] = digits[(guint8) bytes[i] & 0xF];
+    }
+  hex[2 * length] = '\0';
+  return hex;
 }
 
 /* How a refusal says to give the encoding: PR_ADVICE_FLAGS (the default),
@@ -325,6 +355,14 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
       self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
       if (values[c] == NULL)
         continue;
+      if ((int) c == self->hex_column)
+        {
+          g_free (self->owned[c]);
+          self->owned[c] = _pr_column_decoder_hex (values[c], lengths[c]);
+          values[c] = self->owned[c];
+          lengths[c] = 2 * lengths[c];
+          continue;
+        }
       if (self->encodings[c] != NULL)
         {
           g_autoptr(GError) local_error = NULL;
