@@ -29,6 +29,7 @@ struct _PrColumnDecoder
   char             *table;
   char            **encodings;   /* per column: convert from it; NULL: as read */
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
+  gboolean         *forced;      /* per column: read in its encoding even where its bytes also read as UTF-8 */
   gboolean         *cp936;       /* per column: iconv reads the encoding as code page 936 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
@@ -67,6 +68,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->owned = g_new0 (char *, self->n_columns + 1);
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
+  self->forced = g_new0 (gboolean, self->n_columns + 1);
   self->cp936 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
   self->east_asian = g_new0 (const char *, self->n_columns + 1);
@@ -79,6 +81,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
 
       self->names[c] = g_strdup (column->name);
+      self->forced[c] = column->encoding_forced;
       if (column->role == PR_COLUMN_ROLE_ID && binary_id)
         {
           self->hex_column = (int) c;
@@ -176,6 +179,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->forced);
   g_free (self->cp936);
   g_free (self->unreadable_reason);
   g_free (self->n_unreadable);
@@ -372,7 +376,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 
           /* UTF-8 text in a column of another encoding (a second program
            * writing to it) converts without an error, into other text. */
-          if (!self->given_utf8[c] && pr_encoding_bytes_look_utf8 (values[c], lengths[c]))
+          if (!self->given_utf8[c] && !self->forced[c] && pr_encoding_bytes_look_utf8 (values[c], lengths[c]))
             {
               glong n_chars = g_utf8_strlen (values[c], lengths[c]);
               g_autofree char *start = g_utf8_substring (values[c], 0, MIN (n_chars, 12));
@@ -389,9 +393,10 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
                                "encoding says: if the column is UTF-8 throughout, leave out --column-encoding "
-                               "%s=%s; if it holds both, convert such rows to %s in the table"),
+                               "%s=%s; if it holds both, convert such rows to %s in the table; if the value is %s "
+                               "text whose bytes happen to read as UTF-8, add --force-encoding"),
                              (unsigned long long) row, self->names[c], shown, self->encodings[c],
-                             self->names[c], self->encodings[c], self->encodings[c]);
+                             self->names[c], self->encodings[c], self->encodings[c], self->encodings[c]);
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
@@ -441,7 +446,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
       else if (self->checks[c] != NULL)
         {
-          g_autofree char *utf8 = self->east_asian[c] == NULL ? NULL
+          g_autofree char *utf8 = self->east_asian[c] == NULL || self->forced[c] ? NULL
                                   : pr_encoding_text_looks_utf8_misread (values[c], lengths[c],
                                                                          self->east_asian[c]);
           PrEncodingGuess guess;
@@ -460,9 +465,10 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "
                                "but its bytes are UTF-8 text (“%s”): if the column holds UTF-8 throughout, give "
-                               "--column-encoding %s=UTF-8; else convert such rows in the table"),
+                               "--column-encoding %s=UTF-8; else convert such rows in the table; if “%s” is "
+                               "right, add --force-encoding"),
                              (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8,
-                             self->names[c]);
+                             self->names[c], read);
               return FALSE;
             }
           guess = pr_encoding_check_add_value (self->checks[c], values[c], lengths[c], row,
