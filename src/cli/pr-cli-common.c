@@ -253,6 +253,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->table, g_free);
   g_clear_pointer (&options->password_file, g_free);
+  g_clear_pointer (&options->typed, g_strfreev);
   if (options->sample_server != NULL)
     {
       g_autoptr(GError) error = NULL;
@@ -1278,6 +1279,7 @@ pr_cli_parse_command_with_ids (int                  *argc,
     return FALSE;
   if (!pr_cli_check_flags_in_effect (g_strv_length (typed), typed, lists, groups, error))
     return FALSE;
+  options->typed = pr_cli_typed_flags (g_strv_length (typed), typed, lists, groups, mapping_entries);
 
   /* "Words in more than 0 % of the records" would be every word; the
    * value that leaves none out is the flag left out. */

@@ -170,6 +170,52 @@ pr_cli_check_raw_arguments (int                        argc,
   return TRUE;
 }
 
+/**
+ * pr_cli_typed_flags:
+ * @argc: the number of arguments
+ * @argv: the arguments as typed, before GLib parsed them
+ * @lists: (array zero-terminated=1): arrays of entries
+ * @groups: for each of @lists, the name of its group
+ * @of: one of @lists
+ *
+ * Which flags of @of were typed, whatever their values: a flag given at
+ * its default (-k 3) is given all the same.
+ *
+ * Returns: (transfer full): their long names, each once
+ */
+char **
+pr_cli_typed_flags (int                        argc,
+                    char                     **argv,
+                    const GOptionEntry *const *lists,
+                    const char *const         *groups,
+                    const GOptionEntry        *of)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (int i = 1; i < argc; i++)
+    {
+      const GOptionEntry *entry;
+      const char *value;
+
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      entry = find_entry (lists, groups, argv[i], &value);
+      if (entry == NULL)
+        continue;
+      if (takes_value (entry) && value == NULL)
+        i++;
+      for (const GOptionEntry *mine = of; mine->long_name != NULL; mine++)
+        if (mine == entry)
+          {
+            if (!g_ptr_array_find_with_equal_func (names, entry->long_name, g_str_equal, NULL))
+              g_ptr_array_add (names, (gpointer) entry->long_name);
+            break;
+          }
+    }
+  g_ptr_array_add (names, NULL);
+  return g_strdupv ((char **) names->pdata);
+}
+
 /* The entry @name of @lists, or NULL. */
 static const GOptionEntry *
 entry_named (const GOptionEntry *const *lists,
