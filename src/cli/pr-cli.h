@@ -249,6 +249,7 @@ typedef struct
   const char *path;     /* NULL: not given; "-": standard input or output */
   gboolean    csv;      /* an output written as CSV text, whatever its name */
   gboolean    no_stdout; /* an output the command's report on stdout leaves no room for */
+  gboolean    svg;      /* an output written as an SVG picture, whatever its name */
 } PrCliFile;
 
 gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,
