@@ -170,6 +170,33 @@ pr_cli_check_raw_arguments (int                        argc,
   return TRUE;
 }
 
+/* The entry of the next flag typed from argv[*at] on, its value passed
+ * over, with *at left after them; NULL after the last, or at "--". */
+static const GOptionEntry *
+next_typed_entry (int                        argc,
+                  char                     **argv,
+                  const GOptionEntry *const *lists,
+                  const char *const         *groups,
+                  int                       *at)
+{
+  for (; *at < argc; (*at)++)
+    {
+      const GOptionEntry *entry;
+      const char *value;
+
+      if (strcmp (argv[*at], "--") == 0)
+        return NULL;
+      entry = find_entry (lists, groups, argv[*at], &value);
+      if (entry == NULL)
+        continue;
+      if (takes_value (entry) && value == NULL)
+        (*at)++;
+      (*at)++;
+      return entry;
+    }
+  return NULL;
+}
+
 /**
  * pr_cli_typed_flags:
  * @argc: the number of arguments
@@ -191,19 +218,11 @@ pr_cli_typed_flags (int                        argc,
                     const GOptionEntry        *of)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const GOptionEntry *entry;
+  int at = 1;
 
-  for (int i = 1; i < argc; i++)
+  while ((entry = next_typed_entry (argc, argv, lists, groups, &at)) != NULL)
     {
-      const GOptionEntry *entry;
-      const char *value;
-
-      if (strcmp (argv[i], "--") == 0)
-        break;
-      entry = find_entry (lists, groups, argv[i], &value);
-      if (entry == NULL)
-        continue;
-      if (takes_value (entry) && value == NULL)
-        i++;
       for (const GOptionEntry *mine = of; mine->long_name != NULL; mine++)
         if (mine == entry)
           {
@@ -268,20 +287,13 @@ pr_cli_check_flags_in_effect (int                        argc,
   const GOptionEntry *parts = entry_named (lists, "parts");
   const GOptionEntry *store = entry_named (lists, "store");
   gboolean clauses = parts != NULL && g_strcmp0 (*(char **) parts->arg_data, "clauses") == 0;
+  const GOptionEntry *entry;
+  int at = 1;
 
-  for (int i = 1; i < argc; i++)
+  while ((entry = next_typed_entry (argc, argv, lists, groups, &at)) != NULL)
     {
-      const GOptionEntry *entry;
-      const char *value;
       const char *idle_by = NULL;
 
-      if (strcmp (argv[i], "--") == 0)
-        break;
-      entry = find_entry (lists, groups, argv[i], &value);
-      if (entry == NULL)
-        continue;
-      if (takes_value (entry) && value == NULL)
-        i++;
       if (g_strv_contains (parts_flags, entry->long_name) && switch_on (lists, "no-parts"))
         idle_by = "--no-parts";
       else if (g_strv_contains (shingle_flags, entry->long_name) && clauses)
