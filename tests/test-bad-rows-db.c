@@ -138,6 +138,91 @@ test_store_keeps (void)
   pr_test_remove_tree (dir);
 }
 
+/* A binary id longer than half the server's max_allowed_packet: the
+ * server's HEX() of it would be NULL, with only a warning, and the id
+ * would read as empty. The ids are its bytes in hex, as for any binary id. */
+static void
+test_long_binary_id (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *report = NULL, *err = NULL;
+  g_autofree char *first = g_strnfill (1200, 'A');
+  g_autofree char *prefix = g_strnfill (1198, 'A');
+  g_autofree char *second = g_strconcat (prefix, "01", NULL);
+  int status;
+
+  pr_test_execute (db, "CREATE TABLE binid (id VARBINARY(700) PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO binid VALUES (REPEAT(UNHEX('AA'), 600), " BODY "), "
+                       "(CONCAT(REPEAT(UNHEX('AA'), 599), UNHEX('01')), " BODY "), "
+                       "(UNHEX('4133'), '另一件 投诉 道路 改造 工程 拖延 至今 没有 完工 结果')");
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 1024");
+  status = RUN (NULL, &err, "scan", "--db", "URI", "--table", "binid", "--id", "id", "--text", "body",
+                "--out", out, NULL);
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 67108864");
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &report, NULL, NULL));
+  g_assert_nonnull (strstr (report, first));
+  g_assert_nonnull (strstr (report, second));
+  pr_test_remove_tree (dir);
+}
+
+/* Bytes that are no UTF-8 in a utf8mb4 column. The server refuses to
+ * store them from any statement (strict or not, it keeps "?" for them:
+ * _binary literals, CAST and CONVERT of hex, SET NAMES binary, an ALTER
+ * from VARBINARY), so they are put into the MyISAM table's data file as
+ * another program or a damaged disk would; an ALTER to InnoDB keeps them.
+ * The scan names the row, the column and the byte; --skip-bad-rows lists
+ * the row and goes on. */
+static void
+test_invalid_utf8_stored (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *list_path = g_build_filename (dir, "clusters-bad-rows.csv", NULL);
+  g_autofree char *datadir = pr_test_query_value (db, "SELECT @@datadir");
+  g_autofree char *data_file = g_build_filename (datadir, "bad", "badutf8.MYD", NULL);
+  g_autofree char *bytes = NULL, *stored = NULL, *err = NULL, *list = NULL;
+  gsize length = 0;
+  char *at;
+
+  pr_test_execute (db, "CREATE TABLE badutf8 (id VARCHAR(20) PRIMARY KEY, body TEXT CHARACTER SET utf8mb4) "
+                       "ENGINE=MyISAM");
+  pr_test_execute (db, "INSERT INTO badutf8 VALUES ('A1', " BODY "), ('A2', '投诉 QQQQ你好QQQQ 噪音'), "
+                       "('A3', " BODY ")");
+  pr_test_execute (db, "FLUSH TABLES badutf8");
+  g_assert_true (g_file_get_contents (data_file, &bytes, &length, NULL));
+  /* Binary, with NULs: not g_strstr_len (), which stops at one. */
+  at = memmem (bytes, length, "QQQQ你好QQQQ", strlen ("QQQQ你好QQQQ"));
+  g_assert_nonnull (at);
+  /* 好 (E5 A5 BD) becomes FF E5 A5: a byte no UTF-8 has, then a cut character. */
+  memcpy (at + 7, "\xFF\xE5\xA5", 3);
+  g_assert_true (g_file_set_contents (data_file, bytes, length, NULL));
+  pr_test_execute (db, "FLUSH TABLES badutf8");
+  pr_test_execute (db, "ALTER TABLE badutf8 ENGINE=InnoDB");
+  stored = pr_test_query_value (db, "SELECT HEX(body) FROM badutf8 WHERE id = 'A2'");
+  g_assert_nonnull (strstr (stored, "E4BDA0FFE5A5"));
+
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "badutf8", "--id", "id", "--text", "body",
+                        "--out", out, NULL), ==, 1);
+  g_test_message ("%s", err);
+  /* "投诉 QQQQ你" is 14 bytes. */
+  g_assert_nonnull (strstr (err, "row 2 (id “A2”), column “body”: the value is not UTF-8 text: byte 14 is 0xFF"));
+  g_assert_nonnull (strstr (err, "--skip-bad-rows"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "badutf8", "--id", "id", "--text", "body",
+                        "--skip-bad-rows", "--out", out, NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "1 bad row left out (still in the source), listed in "));
+  g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
+  g_test_message ("%s", list);
+  g_assert_true (g_str_has_prefix (list, "\xEF\xBB\xBF" "id,row,column,reason\r\nA2,2,body,"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -149,6 +234,8 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/bad-rows/named", test_named);
   g_test_add_func ("/cli/scan/bad-rows/store-keeps", test_store_keeps);
+  g_test_add_func ("/cli/scan/bad-rows/long-binary-id", test_long_binary_id);
+  g_test_add_func ("/cli/scan/bad-rows/invalid-utf8-stored", test_invalid_utf8_stored);
 
   status = g_test_run ();
   pr_test_server_stop ();

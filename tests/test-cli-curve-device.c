@@ -67,6 +67,39 @@ test_full_disk (void)
   g_assert_true (S_ISCHR (st.st_mode));
 }
 
+/* The curve is SVG: a name that says another format is refused before
+ * any work, nothing written; .svg in any case is taken. */
+static void
+test_suffix (void)
+{
+  const char *const refused[] = { "curve.tsv", "curve.png" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, refused[i], NULL);
+      g_autofree char *err = NULL;
+      const char *args[] = { "eval", "--records", records, "--id", "id", "--text", "body", "--truth-groups", "grp",
+                             "--curve", path, NULL };
+
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+      g_assert_nonnull (strstr (err, strrchr (refused[i], '.')));
+      g_assert_nonnull (strstr (err, "SVG"));
+      g_assert_nonnull (strstr (err, "name a .svg file"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+
+  {
+    g_autofree char *path = g_build_filename (dir, "Curve.SVG", NULL);
+    g_autofree char *svg = NULL;
+    const char *args[] = { "eval", "--records", records, "--id", "id", "--text", "body", "--truth-groups", "grp",
+                           "--curve", path, NULL };
+
+    g_assert_cmpint (pr_test_run_cli (NULL, NULL, args), ==, 0);
+    g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
+    g_assert_nonnull (strstr (svg, "</svg>"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -84,6 +117,7 @@ main (int    argc,
   g_assert_true (g_file_set_contents (records, csv->str, csv->len, NULL));
 
   g_test_add_func ("/cli/eval/curve-to-device", test_full_disk);
+  g_test_add_func ("/cli/eval/curve-suffix", test_suffix);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

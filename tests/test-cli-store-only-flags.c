@@ -4,7 +4,8 @@
  * store, never a table's records: a flag that says how to read or match
  * records (--text, --date-format, --k, --no-parts, --containment…) would
  * change nothing in what they print. Each refuses it, naming it, before
- * any connection is tried (the server named does not exist); the flags
+ * any connection is tried (the server named does not exist), also when
+ * given at its default value (-k 3); the flags
  * that say where the store is go on to the connection. The oracle: the
  * exit status and the message.
  */
@@ -14,7 +15,10 @@
 
 #include <string.h>
 
+#include "pr-fingerprinter.h"
 #include "pr-test-util.h"
+
+#define MIN_TOKENS G_STRINGIFY (PR_DEFAULT_MIN_TOKENS)
 
 /* No server listens on port 1. */
 #define NOWHERE "mariadb://nobody@127.0.0.1:1/nothing"
@@ -30,6 +34,11 @@ test_refused (void)
     { "--containment", { "repeats", "--db", NOWHERE, "--table", "t", "--containment", "0.5" } },
     { "--date", { "move-history", "--db", NOWHERE, "--table", "t", "--from", "old", "--date", "received" } },
     { "--threads", { "repeats", "--sample", "--threads", "2" } },
+    /* Given at their defaults: given all the same. */
+    { "--k", { "repeats", "--db", NOWHERE, "--table", "t", "-k", "3" } },
+    { "--k", { "decisions", "export", "--db", NOWHERE, "--table", "t", "--k=3" } },
+    { "--min-tokens", { "move-history", "--db", NOWHERE, "--table", "t", "--from", "old", "--mapping-min-tokens",
+                        MIN_TOKENS } },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

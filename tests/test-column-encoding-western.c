@@ -8,7 +8,9 @@
  * out. So is such text stored in a gbk, big5 or sjis column, which the
  * server itself reads so; given as UTF-8 it reads. A latin1 column truly holding such words, given as CP1252, and a
  * GBK column of Chinese text with ASCII letters beside its characters
- * read as before. Oracle: the bytes stored here.
+ * read as before. GBK text whose bytes also read as UTF-8 is refused
+ * too, naming --force-encoding, with which it reads. Oracle: the bytes
+ * stored here.
  */
 #include "config.h"
 
@@ -151,6 +153,42 @@ test_legacy_columns_read (void)
   g_assert_nonnull (strstr (err, "3 records"));
 }
 
+/* GBK text whose bytes also read as UTF-8 Latin letters beside an ASCII
+ * letter ("QQ群骗钱" is 51 51 C8 BA C6 AD C7 AE, UTF-8's "QQȺƭǮ"):
+ * refused, naming --force-encoding, with which it reads, in a gbk column
+ * and in a BLOB given as GBK. */
+static void
+test_forced (void)
+{
+  static const char *const texts[] = { "QQ群骗钱", "小区供暖不足的问题，请尽快处理", "楼下餐馆油烟扰民" };
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "forced");
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+
+  make_table (db, "TEXT CHARACTER SET gbk", texts, "GBK");
+  g_assert_cmpint (scan_as_stored ("forced", &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 1, column “body”: the value reads “QQ群骗钱”"));
+  g_assert_nonnull (strstr (err, "if “QQ群骗钱” is right, add --force-encoding"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("forced", &out, &err, "scan", "--db", "URI", "--table", "t", "--id", "id",
+                                           "--text", "body", "--force-encoding", NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "3 records"));
+  g_clear_pointer (&err, g_free);
+
+  pr_test_execute (db, "ALTER TABLE t MODIFY body BLOB");
+  g_assert_cmpint (scan ("forced", "body=GBK", &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 1, column “body”: the value is UTF-8 text"));
+  g_assert_nonnull (strstr (err, "add --force-encoding"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("forced", &out, &err, "scan", "--db", "URI", "--table", "t", "--id", "id",
+                                           "--text", "body", "--column-encoding", "body=GBK", "--force-encoding",
+                                           NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "3 records"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -163,6 +201,7 @@ main (int   argc,
   g_test_add_func ("/db/column-encoding-western/utf8-given-as-east-asian", test_utf8_given_as_east_asian);
   g_test_add_func ("/db/column-encoding-western/utf8-in-east-asian-charset", test_utf8_in_east_asian_charset);
   g_test_add_func ("/db/column-encoding-western/legacy-columns-read", test_legacy_columns_read);
+  g_test_add_func ("/db/column-encoding-western/forced", test_forced);
 
   status = g_test_run ();
   pr_test_server_stop ();

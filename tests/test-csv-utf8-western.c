@@ -5,7 +5,9 @@
  * characters (Jos茅), in which no check of the read text saw anything
  * wrong: the file was scanned as gibberish, exit 0. It is refused, naming
  * the line, the column, both readings and the way out; with
- * --force-encoding it is read as asked. Files truly in those encodings,
+ * --force-encoding it is read as asked. An encoding's name that ICU
+ * (which reads the file) knows and iconv (which checks it) does not is
+ * checked under another of its names, or refused. Files truly in those encodings,
  * Chinese text with ASCII letters beside the characters (A栋, QQ群) or a
  * Western name among it, read as before. Oracle: the files as written here
  * and their lines.
@@ -101,6 +103,51 @@ test_utf8_given_as_east_asian (void)
     }
 }
 
+/* Names ICU knows and iconv, which does the check, does not: ICU's
+ * windows-54936 is GB18030, its x-big5 Big5. The check runs under a name
+ * iconv knows; one with none (ICU's GB_2312-80) is refused, never left
+ * unchecked; a single-byte one (x-mac-greek) never reads a CJK
+ * character, and has nothing to check. */
+static void
+test_icu_names (void)
+{
+  static const char *const checked[] = { "windows-54936", "x-big5" };
+
+  for (guint e = 0; e < G_N_ELEMENTS (checked); e++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = load_utf8_as (checked[e], FALSE, &error);
+      g_autofree char *leave_out = g_strdup_printf ("leave out --encoding %s", checked[e]);
+
+      g_test_message ("%s: %s", checked[e], error != NULL ? error->message : "read");
+      g_assert_null (set);
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+      g_assert_nonnull (strstr (error->message, "line 3, column “body”"));
+      g_assert_nonnull (strstr (error->message, leave_out));
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PrRecordSet) set = load_utf8_as ("GB_2312-80", FALSE, &error);
+
+    g_test_message ("GB_2312-80: %s", error != NULL ? error->message : "read");
+    g_assert_null (set);
+    g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+    g_assert_nonnull (strstr (error->message, "--encoding GB_2312-80:"));
+    g_assert_nonnull (strstr (error->message, "(iconv) knows it by none of its names"));
+    g_assert_nonnull (strstr (error->message, "--force-encoding"));
+  }
+
+  {
+    static const char ascii[] = "id,body\n1,Plainte contre le bruit du chantier\n2,Quejas del barrio\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PrRecordSet) set = load_bytes (ascii, strlen (ascii), "x-mac-greek", FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (set->n_records, ==, 2);
+  }
+}
+
 static void
 test_forced_read (void)
 {
@@ -145,6 +192,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/csv-utf8-western/given-as-east-asian", test_utf8_given_as_east_asian);
   g_test_add_func ("/engine/csv-utf8-western/forced", test_forced_read);
+  g_test_add_func ("/engine/csv-utf8-western/icu-names", test_icu_names);
   g_test_add_func ("/engine/csv-utf8-western/east-asian-files-read", test_east_asian_files_read);
 
   return g_test_run ();

@@ -253,6 +253,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->table, g_free);
   g_clear_pointer (&options->password_file, g_free);
+  g_clear_pointer (&options->typed, g_strfreev);
   if (options->sample_server != NULL)
     {
       g_autoptr(GError) error = NULL;
@@ -315,7 +316,8 @@ pr_cli_mapping_option_entries (PrCliMappingOptions *options)
     { "encoding", 0, 0, G_OPTION_ARG_STRING, &options->encoding,
       N_("Character set of the CSV file, e.g. GB18030 (default UTF-8)"), N_("NAME") },
     { "force-encoding", 0, 0, G_OPTION_ARG_NONE, &options->force_encoding,
-      N_("Read the CSV file in --encoding even where its text looks read in the wrong encoding"), NULL },
+      N_("Read the CSV file in --encoding, or with --db the columns in their encodings, even where the text "
+         "looks read in the wrong encoding"), NULL },
     { "column-encoding", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->column_encodings,
       N_("With --db: the encoding a column's bytes are really in, e.g. body=GBK (whatever the column's "
          "character set says); repeatable"), N_("COL=ENC") },
@@ -424,6 +426,8 @@ apply_column_encodings (PrCliMappingOptions  *options,
       if (!pr_mapping_set_encoding (mapping, name, equals + 1, error))
         return FALSE;
     }
+  if (options->force_encoding && (options->db != NULL || options->sample))
+    pr_mapping_force_encodings (mapping);
   return TRUE;
 }
 
@@ -1275,6 +1279,7 @@ pr_cli_parse_command_with_ids (int                  *argc,
     return FALSE;
   if (!pr_cli_check_flags_in_effect (g_strv_length (typed), typed, lists, groups, error))
     return FALSE;
+  options->typed = pr_cli_typed_flags (g_strv_length (typed), typed, lists, groups, mapping_entries);
 
   /* "Words in more than 0 % of the records" would be every word; the
    * value that leaves none out is the flag left out. */
@@ -1322,10 +1327,11 @@ pr_cli_parse_command_with_ids (int                  *argc,
                            _("--column-encoding goes with --db; a CSV file has one encoding: --encoding"));
       return FALSE;
     }
-  if (options->force_encoding && options->encoding == NULL)
+  if (options->force_encoding && options->encoding == NULL && options->db == NULL && !options->sample)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("--force-encoding goes with --encoding: name the encoding to read the file in"));
+                           _("--force-encoding goes with --encoding, or with --db: name the encoding to read the "
+                             "file in"));
       return FALSE;
     }
   if (options->date_format != NULL && !pr_date_order_from_string (options->date_format, &options->date_order))

@@ -1038,7 +1038,7 @@ pr_cli_eval (int    argc,
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
     /* The report is printed on standard output: none of these goes there. */
-    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE, TRUE }, { "--curve", curve_path, FALSE, TRUE },
+    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE, TRUE }, { "--curve", curve_path, FALSE, TRUE, TRUE },
                                   { "--weights-out", weights_out, FALSE, TRUE },
                                   { "--features-out", features_out, TRUE, TRUE } };
 

@@ -77,6 +77,27 @@ check_csv_name (const char  *path,
   return FALSE;
 }
 
+/* An SVG picture under another format's name (curve.png, curve.tsv) is
+ * refused or misread by what opens that name; a name without an
+ * extension (/dev/null, a pipe) says nothing of its format. */
+static gboolean
+check_svg_name (const char  *option,
+                const char  *path,
+                GError     **error)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  const char *dot = strrchr (base, '.');
+
+  if (dot == NULL || dot == base || g_ascii_strcasecmp (dot, ".svg") == 0)
+    return TRUE;
+  /* Translators: the file, its extension (.png, .tsv), then the option */
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("%s ends in %s, but %s writes an SVG picture, which a program opening that name would refuse or "
+                 "misread: name a .svg file"),
+               path, dot, option);
+  return FALSE;
+}
+
 /**
  * pr_cli_open_csv_output:
  * @path: (nullable): the file to write, or %NULL or "-" for stdout
@@ -222,7 +243,8 @@ is_stdout (const char *path)
  * (the records would be replaced by the report) or another output (one
  * report would be lost), however the two names spell or link to it
  * (pr_output_path_identity ()), and a CSV output named as a workbook
- * (.xlsx, .xls, .ods…) or a tab-separated file (.tsv). A %NULL path (not given) and "-"
+ * (.xlsx, .xls, .ods…) or a tab-separated file (.tsv), and an SVG output
+ * under another extension than .svg. A %NULL path (not given) and "-"
  * (standard input or output) are no file; two outputs given as "-" are
  * refused, as two given as one file are, and so is "-" for an output
  * marked no_stdout. An output whose option is not an option's name (the
@@ -284,7 +306,9 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
           on_stdout = output;
           continue;
         }
-      if ((output->csv && !check_csv_name (output->path, error)) || !pr_output_path_check (output->path, error))
+      if ((output->csv && !check_csv_name (output->path, error)) ||
+          (output->svg && !check_svg_name (output->option, output->path, error)) ||
+          !pr_output_path_check (output->path, error))
         return FALSE;
       key = pr_output_path_identity (output->path, TRUE, &local_error);
       if (local_error != NULL)

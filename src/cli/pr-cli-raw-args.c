@@ -170,6 +170,71 @@ pr_cli_check_raw_arguments (int                        argc,
   return TRUE;
 }
 
+/* The entry of the next flag typed from argv[*at] on, its value passed
+ * over, with *at left after them; NULL after the last, or at "--". */
+static const GOptionEntry *
+next_typed_entry (int                        argc,
+                  char                     **argv,
+                  const GOptionEntry *const *lists,
+                  const char *const         *groups,
+                  int                       *at)
+{
+  for (; *at < argc; (*at)++)
+    {
+      const GOptionEntry *entry;
+      const char *value;
+
+      if (strcmp (argv[*at], "--") == 0)
+        return NULL;
+      entry = find_entry (lists, groups, argv[*at], &value);
+      if (entry == NULL)
+        continue;
+      if (takes_value (entry) && value == NULL)
+        (*at)++;
+      (*at)++;
+      return entry;
+    }
+  return NULL;
+}
+
+/**
+ * pr_cli_typed_flags:
+ * @argc: the number of arguments
+ * @argv: the arguments as typed, before GLib parsed them
+ * @lists: (array zero-terminated=1): arrays of entries
+ * @groups: for each of @lists, the name of its group
+ * @of: one of @lists
+ *
+ * Which flags of @of were typed, whatever their values: a flag given at
+ * its default (-k 3) is given all the same.
+ *
+ * Returns: (transfer full): their long names, each once
+ */
+char **
+pr_cli_typed_flags (int                        argc,
+                    char                     **argv,
+                    const GOptionEntry *const *lists,
+                    const char *const         *groups,
+                    const GOptionEntry        *of)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const GOptionEntry *entry;
+  int at = 1;
+
+  while ((entry = next_typed_entry (argc, argv, lists, groups, &at)) != NULL)
+    {
+      for (const GOptionEntry *mine = of; mine->long_name != NULL; mine++)
+        if (mine == entry)
+          {
+            if (!g_ptr_array_find_with_equal_func (names, entry->long_name, g_str_equal, NULL))
+              g_ptr_array_add (names, (gpointer) entry->long_name);
+            break;
+          }
+    }
+  g_ptr_array_add (names, NULL);
+  return g_strdupv ((char **) names->pdata);
+}
+
 /* The entry @name of @lists, or NULL. */
 static const GOptionEntry *
 entry_named (const GOptionEntry *const *lists,
@@ -222,20 +287,13 @@ pr_cli_check_flags_in_effect (int                        argc,
   const GOptionEntry *parts = entry_named (lists, "parts");
   const GOptionEntry *store = entry_named (lists, "store");
   gboolean clauses = parts != NULL && g_strcmp0 (*(char **) parts->arg_data, "clauses") == 0;
+  const GOptionEntry *entry;
+  int at = 1;
 
-  for (int i = 1; i < argc; i++)
+  while ((entry = next_typed_entry (argc, argv, lists, groups, &at)) != NULL)
     {
-      const GOptionEntry *entry;
-      const char *value;
       const char *idle_by = NULL;
 
-      if (strcmp (argv[i], "--") == 0)
-        break;
-      entry = find_entry (lists, groups, argv[i], &value);
-      if (entry == NULL)
-        continue;
-      if (takes_value (entry) && value == NULL)
-        i++;
       if (g_strv_contains (parts_flags, entry->long_name) && switch_on (lists, "no-parts"))
         idle_by = "--no-parts";
       else if (g_strv_contains (shingle_flags, entry->long_name) && clauses)

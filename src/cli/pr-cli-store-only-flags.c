@@ -12,25 +12,6 @@
 
 #include "pr-cli.h"
 
-/* Whether the entry @given, parsed, holds another value than @fresh, the
- * same entry of options as pr_cli_mapping_options_init () leaves them. */
-static gboolean
-entry_given (const GOptionEntry *given,
-             const GOptionEntry *fresh)
-{
-  switch (given->arg)
-    {
-    case G_OPTION_ARG_NONE:
-      return *(gboolean *) given->arg_data != *(gboolean *) fresh->arg_data;
-    case G_OPTION_ARG_INT:
-      return *(int *) given->arg_data != *(int *) fresh->arg_data;
-    case G_OPTION_ARG_DOUBLE:
-      return *(double *) given->arg_data != *(double *) fresh->arg_data;
-    default:
-      return *(gpointer *) given->arg_data != NULL;
-    }
-}
-
 /**
  * pr_cli_check_store_only_flags:
  * @options: the parsed flags
@@ -51,18 +32,16 @@ pr_cli_check_store_only_flags (PrCliMappingOptions  *options,
                                GError              **error)
 {
   static const char *const theirs[] = { "db", "table", "sample", "password-file", NULL };
-  g_auto(PrCliMappingOptions) defaults = { 0 };
-  g_autofree GOptionEntry *given = pr_cli_mapping_option_entries (options);
-  g_autofree GOptionEntry *fresh = pr_cli_mapping_option_entries (&defaults);
 
-  pr_cli_mapping_options_init (&defaults);
-  for (guint i = 0; given[i].long_name != NULL; i++)
-    if (!g_strv_contains (theirs, given[i].long_name) && entry_given (&given[i], &fresh[i]))
+  /* Typed, not a value other than the default: "-k 3" would look like
+   * no flag, and be taken for one that shaped the answer. */
+  for (guint i = 0; options->typed != NULL && options->typed[i] != NULL; i++)
+    if (!g_strv_contains (theirs, options->typed[i]))
       {
         g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                      _("--%s says how to read or match a table's records, but this command reads what a scan "
                        "left in the store, not the records, so it would change nothing: leave out --%s"),
-                     given[i].long_name, given[i].long_name);
+                     options->typed[i], options->typed[i]);
         return FALSE;
       }
   return TRUE;

@@ -67,6 +67,7 @@ typedef struct {
   char     *password_file;
   gboolean  sample;          /* the private sample server instead of --db */
   gpointer  sample_server;   /* PrSampleServer, stopped when the options are cleared */
+  char    **typed;           /* not a flag: the long names of the mapping flags typed, whatever their values */
   struct _PrCliBadRows *bad_rows; /* not a flag: where a command that skips bad rows lists them */
 } PrCliMappingOptions;
 
@@ -101,6 +102,11 @@ gboolean      pr_cli_check_flags_in_effect (int                        argc,
                                               const GOptionEntry *const *lists,
                                               const char *const         *groups,
                                               GError                   **error);
+char        **pr_cli_typed_flags            (int                        argc,
+                                              char                     **argv,
+                                              const GOptionEntry *const *lists,
+                                              const char *const         *groups,
+                                              const GOptionEntry        *of);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_clear  (PrCliMappingOptions  *options);
 PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,
@@ -243,6 +249,7 @@ typedef struct
   const char *path;     /* NULL: not given; "-": standard input or output */
   gboolean    csv;      /* an output written as CSV text, whatever its name */
   gboolean    no_stdout; /* an output the command's report on stdout leaves no room for */
+  gboolean    svg;      /* an output written as an SVG picture, whatever its name */
 } PrCliFile;
 
 gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,

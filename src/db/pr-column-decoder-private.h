@@ -20,6 +20,8 @@ void             _pr_column_decoder_set_unicode (PrColumnDecoder *decoder,
 void             _pr_column_decoder_set_east_asian (PrColumnDecoder    *decoder,
                                                    const char *const *encodings);
 void             _pr_column_decoder_free   (PrColumnDecoder   *decoder);
+char            *_pr_column_decoder_hex    (const char        *bytes,
+                                            gsize              length);
 gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             const char       **values,
                                             gsize             *lengths,

@@ -29,12 +29,14 @@ struct _PrColumnDecoder
   char             *table;
   char            **encodings;   /* per column: convert from it; NULL: as read */
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
+  gboolean         *forced;      /* per column: read in its encoding even where its bytes also read as UTF-8 */
   gboolean         *cp936;       /* per column: iconv reads the encoding as code page 936 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   const char      **east_asian;  /* per column: iconv's name of its East Asian character set, or NULL */
+  int               hex_column;  /* the binary id column, whose bytes are written in hex; or -1 */
   PrAdvice          advice;
   gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
   int               unreadable_column;  /* this row's such value, or -1 */
@@ -47,7 +49,8 @@ struct _PrColumnDecoder
  * _pr_column_decoder_new:
  * @mapping: the columns
  * @table: their table, for messages
- * @binary_id: whether the id column is read as HEX() (it is ASCII then)
+ * @binary_id: whether the id column is binary: its bytes are written in
+ *   hex, as the server's HEX() writes them
  *
  * Returns: (transfer full): a decoder for rows of @mapping's values
  */
@@ -65,10 +68,12 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->owned = g_new0 (char *, self->n_columns + 1);
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
+  self->forced = g_new0 (gboolean, self->n_columns + 1);
   self->cp936 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
   self->east_asian = g_new0 (const char *, self->n_columns + 1);
   self->unreadable_column = -1;
+  self->hex_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
   self->n_unreadable = g_new0 (guint64, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
@@ -76,8 +81,12 @@ _pr_column_decoder_new (const PrMapping *mapping,
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
 
       self->names[c] = g_strdup (column->name);
+      self->forced[c] = column->encoding_forced;
       if (column->role == PR_COLUMN_ROLE_ID && binary_id)
-        continue;
+        {
+          self->hex_column = (int) c;
+          continue;
+        }
       if (column->encoding != NULL)
         {
           g_autofree char *folded = g_ascii_strdown (column->encoding, -1);
@@ -96,6 +105,30 @@ _pr_column_decoder_new (const PrMapping *mapping,
         self->checks[c] = pr_encoding_check_new ();
     }
   return self;
+}
+
+/**
+ * _pr_column_decoder_hex:
+ * @bytes: a binary value
+ * @length: its length
+ *
+ * Returns: (transfer full): @bytes in hex, two upper-case digits a byte,
+ *   as the server's HEX() writes them
+ */
+char *
+_pr_column_decoder_hex (const char *bytes,
+                        gsize       length)
+{
+  static const char digits[] = "0123456789ABCDEF";
+  char *hex = g_malloc (2 * length + 1);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      hex[2 * i] = digits[(guint8) bytes[i] >> 4];
+      hex[2 * i + 1] = digits[(guint8) bytes[i] & 0xF];
+    }
+  hex[2 * length] = '\0';
+  return hex;
 }
 
 /* How a refusal says to give the encoding: PR_ADVICE_FLAGS (the default),
@@ -146,6 +179,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->forced);
   g_free (self->cp936);
   g_free (self->unreadable_reason);
   g_free (self->n_unreadable);
@@ -325,6 +359,14 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
       self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
       if (values[c] == NULL)
         continue;
+      if ((int) c == self->hex_column)
+        {
+          g_free (self->owned[c]);
+          self->owned[c] = _pr_column_decoder_hex (values[c], lengths[c]);
+          values[c] = self->owned[c];
+          lengths[c] = 2 * lengths[c];
+          continue;
+        }
       if (self->encodings[c] != NULL)
         {
           g_autoptr(GError) local_error = NULL;
@@ -334,7 +376,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 
           /* UTF-8 text in a column of another encoding (a second program
            * writing to it) converts without an error, into other text. */
-          if (!self->given_utf8[c] && pr_encoding_bytes_look_utf8 (values[c], lengths[c]))
+          if (!self->given_utf8[c] && !self->forced[c] && pr_encoding_bytes_look_utf8 (values[c], lengths[c]))
             {
               glong n_chars = g_utf8_strlen (values[c], lengths[c]);
               g_autofree char *start = g_utf8_substring (values[c], 0, MIN (n_chars, 12));
@@ -351,9 +393,10 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
                                "encoding says: if the column is UTF-8 throughout, leave out --column-encoding "
-                               "%s=%s; if it holds both, convert such rows to %s in the table"),
+                               "%s=%s; if it holds both, convert such rows to %s in the table; if the value is %s "
+                               "text whose bytes happen to read as UTF-8, add --force-encoding"),
                              (unsigned long long) row, self->names[c], shown, self->encodings[c],
-                             self->names[c], self->encodings[c], self->encodings[c]);
+                             self->names[c], self->encodings[c], self->encodings[c], self->encodings[c]);
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
@@ -403,7 +446,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
       else if (self->checks[c] != NULL)
         {
-          g_autofree char *utf8 = self->east_asian[c] == NULL ? NULL
+          g_autofree char *utf8 = self->east_asian[c] == NULL || self->forced[c] ? NULL
                                   : pr_encoding_text_looks_utf8_misread (values[c], lengths[c],
                                                                          self->east_asian[c]);
           PrEncodingGuess guess;
@@ -422,9 +465,10 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "
                                "but its bytes are UTF-8 text (“%s”): if the column holds UTF-8 throughout, give "
-                               "--column-encoding %s=UTF-8; else convert such rows in the table"),
+                               "--column-encoding %s=UTF-8; else convert such rows in the table; if “%s” is "
+                               "right, add --force-encoding"),
                              (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8,
-                             self->names[c]);
+                             self->names[c], read);
               return FALSE;
             }
           guess = pr_encoding_check_add_value (self->checks[c], values[c], lengths[c], row,

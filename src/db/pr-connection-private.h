@@ -24,6 +24,8 @@ G_BEGIN_DECLS
 typedef struct {
   guint   n_values;
   char  **values;
+  gsize  *lengths;   /* the values' lengths in bytes, a NUL among them too; NULL but from
+                      * _pr_connection_select_text () */
 } PrDbRow;
 
 void       _pr_db_row_free          (gpointer       row);

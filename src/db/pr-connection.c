@@ -993,6 +993,7 @@ _pr_db_row_free (gpointer data)
   for (guint i = 0; i < row->n_values; i++)
     g_free (row->values[i]);
   g_free (row->values);
+  g_free (row->lengths);
   g_free (row);
 }
 
@@ -1243,9 +1244,11 @@ _pr_connection_select_text (PrConnection  *self,
 
       row->n_values = n_fields;
       row->values = g_new0 (char *, MAX (n_fields, 1));
+      row->lengths = g_new0 (gsize, MAX (n_fields, 1));
       for (unsigned int f = 0; f < n_fields; f++)
         if (values[f] != NULL)
           {
+            row->lengths[f] = lengths[f];
             /* Exactly the bytes, a NUL among them too: callers check. */
             row->values[f] = g_malloc (lengths[f] + 1);
             memcpy (row->values[f], values[f], lengths[f]);

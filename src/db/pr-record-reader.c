@@ -156,9 +156,11 @@ find_column (GPtrArray  *columns,
 /* Checks the mapping's columns against the catalogue and writes
  * "SELECT `a`, `b` FROM `table`" into @sql, with field_of[c] the result
  * field of mapping column c (-1 for ignored columns). A binary id column
- * is read as HEX(): its raw bytes would be no text for a file, a message
- * or the store, and the same bytes always give the same hex; @binary_id
- * (nullable) says whether it is one. A column with an encoding in the
+ * is read as its bytes, which the column decoder writes in hex: raw bytes
+ * would be no text for a file, a message or the store, and the same
+ * bytes always give the same hex. Not the server's HEX(): past half the
+ * server's max_allowed_packet it gives NULL with only a warning, and the
+ * id would read as empty. @binary_id (nullable) says whether it is one. A column with an encoding in the
  * mapping is read as BINARY, its stored bytes, for pr-column-decoder.c to
  * convert. @unicode (nullable, per mapping column) says whether the
  * column's character set is Unicode, for the decoder's advice;
@@ -246,7 +248,7 @@ build_select (PrConnection     *connection,
       quoted = pr_connection_quote_identifier (column->name);
       if (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info))
         {
-          g_string_append_printf (sql, "%sHEX(%s)", n_selected > 0 ? ", " : "", quoted);
+          g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
           if (binary_id != NULL)
             *binary_id = TRUE;
         }
@@ -445,7 +447,6 @@ id_in_encoding_hex (const char  *id,
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
   g_autofree char *bytes = g_convert (id, -1, encoding, "UTF-8", NULL, &length, &local_error);
-  GString *hex;
 
   if (bytes == NULL)
     {
@@ -454,10 +455,7 @@ id_in_encoding_hex (const char  *id,
                      "check the id"), id, encoding, table, local_error->message);
       return NULL;
     }
-  hex = g_string_sized_new (length * 2 + 1);
-  for (gsize i = 0; i < length; i++)
-    g_string_append_printf (hex, "%02X", (guint8) bytes[i]);
-  return g_string_free (hex, FALSE);
+  return _pr_column_decoder_hex (bytes, length);
 }
 
 void
@@ -601,8 +599,14 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
       g_autoptr(GString) names = g_string_new (NULL);
 
       for (guint i = 0; i < MIN (rows->len, 10); i++)
-        g_string_append_printf (names, "%s“%s”", i > 0 ? ", " : "",
-                                ((PrDbRow *) rows->pdata[i])->values[field_of[id_column]]);
+        {
+          const PrDbRow *one = rows->pdata[i];
+          const char *value = one->values[field_of[id_column]];
+          g_autofree char *hex = self->binary_id && value != NULL
+                                 ? _pr_column_decoder_hex (value, one->lengths[field_of[id_column]]) : NULL;
+
+          g_string_append_printf (names, "%s“%s”", i > 0 ? ", " : "", hex != NULL ? hex : value);
+        }
       if (rows->len > 10)
         g_string_append (names, ", …");
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
@@ -624,7 +628,7 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
       if (field_of[c] >= 0 && row->values[field_of[c]] != NULL)
         {
           read[c] = row->values[field_of[c]];
-          lengths[c] = strlen (read[c]);
+          lengths[c] = row->lengths[field_of[c]];
         }
     /* One record: its own encoding errors, no column verdict. */
     _pr_column_decoder_set_advice (decoder, self->advice);
@@ -879,7 +883,8 @@ field_agrees (const MYSQL_FIELD     *field,
 }
 
 /* Checks @source's result against the columns passed in: the columns
- * selected as they are (not through HEX(), BINARY or JSON_UNQUOTE()). */
+ * selected as they are (not through BINARY or JSON_UNQUOTE(), nor a
+ * binary id, which is written in hex). */
 static gboolean
 id_source_check_fields (IdSource  *source,
                         GError   **error)
@@ -995,6 +1000,10 @@ id_source_next (gpointer            data,
 
           id = decoded = g_convert (id, length, "UTF-8", source->id_encoding, NULL, NULL, NULL);
         }
+      /* A binary id comes as its bytes; the ids asked for are in hex. */
+      else if (id != NULL && source->binary_id)
+        id = decoded = _pr_column_decoder_hex (id, mysql_fetch_lengths (source->db.result)
+                                                     [source->db.field_of[source->id_column]]);
       if (id == NULL || !g_hash_table_lookup_extended (source->wanted, id, &key, &state) ||
           GPOINTER_TO_INT (state) != 1)
         continue;

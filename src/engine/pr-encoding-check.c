@@ -1179,6 +1179,70 @@ pr_encoding_iconv_reads_cp936 (const char *encoding)
   return g_strcmp0 (text, "啊€") == 0;
 }
 
+/* Whether iconv converts between @name and UTF-8. */
+static gboolean
+iconv_knows (const char *name)
+{
+  GIConv cd = g_iconv_open ("UTF-8", name);
+
+  if (cd == (GIConv) -1)
+    return FALSE;
+  g_iconv_close (cd);
+  return TRUE;
+}
+
+/**
+ * pr_encoding_iconv_name:
+ * @encoding: an encoding's name ICU knows, as given (--encoding)
+ * @needed: (out): whether text read in @encoding can hold East Asian
+ *   characters, so that pr_encoding_text_looks_utf8_misread () needs a
+ *   name of it: a multi-byte encoding other than Unicode's. A single-byte
+ *   one never reads bytes as a CJK character, Unicode's never as other
+ *   characters than UTF-8's.
+ *
+ * ICU and iconv know different names for one encoding (ICU's
+ * windows-54936 is iconv's GB18030; iconv knows no windows-950): the
+ * name given if iconv knows it, else the first of ICU's names of its
+ * converter that iconv knows.
+ *
+ * Returns: (transfer full) (nullable): a name of @encoding iconv knows,
+ *   or %NULL if it knows none (or ICU does not know @encoding)
+ */
+char *
+pr_encoding_iconv_name (const char *encoding,
+                        gboolean   *needed)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv;
+  const char *canonical;
+  UConverterType type;
+  char *name = NULL;
+  uint16_t n_aliases;
+
+  *needed = FALSE;
+  cnv = ucnv_open (encoding, &status);
+  if (U_FAILURE (status))
+    return NULL;
+  type = ucnv_getType (cnv);
+  *needed = ucnv_getMaxCharSize (cnv) > 1 && type != UCNV_UTF8 && type != UCNV_UTF16_BigEndian &&
+            type != UCNV_UTF16_LittleEndian && type != UCNV_UTF32_BigEndian && type != UCNV_UTF32_LittleEndian &&
+            type != UCNV_UTF16 && type != UCNV_UTF32 && type != UCNV_UTF7 && type != UCNV_CESU8 &&
+            type != UCNV_SCSU && type != UCNV_BOCU1 && type != UCNV_IMAP_MAILBOX;
+  canonical = ucnv_getName (cnv, &status);
+  if (iconv_knows (encoding))
+    name = g_strdup (encoding);
+  n_aliases = U_SUCCESS (status) ? ucnv_countAliases (canonical, &status) : 0;
+  for (uint16_t i = 0; name == NULL && U_SUCCESS (status) && i < n_aliases; i++)
+    {
+      const char *alias = ucnv_getAlias (canonical, i, &status);
+
+      if (U_SUCCESS (status) && iconv_knows (alias))
+        name = g_strdup (alias);
+    }
+  ucnv_close (cnv);
+  return name;
+}
+
 /**
  * pr_encoding_find_lone_euro_byte:
  * @bytes: a value in code page 936 (see pr_encoding_iconv_reads_cp936 ())

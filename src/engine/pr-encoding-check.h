@@ -35,6 +35,8 @@ gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
 char            *pr_encoding_text_looks_utf8_misread (const char *text,
                                                       gsize       length,
                                                       const char *encoding);
+char            *pr_encoding_iconv_name        (const char       *encoding,
+                                                gboolean         *needed);
 
 PrEncodingCheck *pr_encoding_check_new         (void);
 void             pr_encoding_check_free        (PrEncodingCheck  *check);

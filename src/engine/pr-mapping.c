@@ -160,7 +160,7 @@ pr_mapping_add (PrMapping     *self,
                 double         weight,
                 GError       **error)
 {
-  PrMappingColumn column;
+  PrMappingColumn column = { 0 };
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
@@ -383,6 +383,24 @@ pr_mapping_set_category (PrMapping   *self,
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” is the category, so it must be a short column too"), name);
   return FALSE;
+}
+
+/**
+ * pr_mapping_force_encodings:
+ * @mapping: a mapping
+ *
+ * Every column is read in its given encoding or its character set even
+ * where a value's bytes also read as UTF-8 text: GBK text such as
+ * “A茅” (bytes 41 C3 A9) is UTF-8's “Aé” too, and only the user knows
+ * which it is.
+ */
+void
+pr_mapping_force_encodings (PrMapping *self)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    g_array_index (self->columns, PrMappingColumn, i).encoding_forced = TRUE;
 }
 
 /**

@@ -46,6 +46,8 @@ typedef struct {
   char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
   char         *label;       /* the name shown to people (a column comment); NULL: the name */
   gboolean      json;        /* the table's column holds JSON: a string is read as its text (the catalogue says) */
+  gboolean      encoding_forced; /* read in @encoding or the column's character set even where a value's bytes
+                                  * also read as UTF-8 text */
 } PrMappingColumn;
 
 typedef struct _PrMapping PrMapping;
@@ -86,6 +88,7 @@ gboolean               pr_mapping_set_label            (PrMapping        *mappin
                                                         const char       *label,
                                                         GError          **error);
 const char            *pr_mapping_column_get_label     (const PrMappingColumn *column);
+void                   pr_mapping_force_encodings      (PrMapping        *mapping);
 void                   pr_mapping_set_json             (PrMapping        *mapping,
                                                         const char       *name,
                                                         gboolean          json);

@@ -47,6 +47,7 @@ typedef struct {
   guint64       bytes_total;
   const PrMapping *mapping;
   const char   *encoding;     /* as given; NULL: UTF-8 */
+  const char   *iconv_encoding; /* iconv's name of it, for the misread check; NULL: no check */
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
   char         *unreadable;   /* why the current row's value cannot be read, or NULL */
   guint64       n_rows;
@@ -167,9 +168,9 @@ csv_source_next (gpointer            data,
           /* Western text in UTF-8 read as GBK or Big5 is valid text of
            * other characters (Jos茅 for José), in which the column's check
            * sees nothing wrong. */
-          if (source->encoding != NULL && g_ascii_strncasecmp (source->encoding, "UTF", 3) != 0 &&
+          if (source->iconv_encoding != NULL &&
               (utf8 = pr_encoding_text_looks_utf8_misread (source->values[c], source->lengths[c],
-                                                           source->encoding)) != NULL)
+                                                           source->iconv_encoding)) != NULL)
             {
               g_autofree char *read = g_utf8_make_valid (source->values[c], MIN (source->lengths[c], 120));
 
@@ -268,6 +269,7 @@ pr_record_set_load_csv (const char           *path,
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
   g_autofree PrEncodingCheck **checks = NULL;
+  g_autofree char *iconv_encoding = NULL;
   CsvSource source = { 0 };
   PrRecordSet *set;
   guint n_columns;
@@ -279,6 +281,28 @@ pr_record_set_load_csv (const char           *path,
   reader = pr_csv_reader_new_for_path (path, options->encoding, error);
   if (reader == NULL)
     return NULL;
+  /* The check for UTF-8 text read as an East Asian encoding converts
+   * back through iconv, which knows other names than ICU: one it does
+   * not know would leave the check out without a word. */
+  if (options->encoding != NULL && !options->force_encoding)
+    {
+      gboolean needed = FALSE;
+
+      iconv_encoding = pr_encoding_iconv_name (options->encoding, &needed);
+      if (needed && iconv_encoding == NULL)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("--encoding %s: the file's text would be checked for UTF-8 text misread in this encoding "
+                         "(José read as GBK is Jos茅), but the converter that checks it (iconv) knows it by none of "
+                         "its names: give it by a common name (GB18030, GBK, Big5…), or convert the file to UTF-8 "
+                         "and leave out --encoding; if %s is right and the file holds no UTF-8 text, add "
+                         "--force-encoding"),
+                       options->encoding, options->encoding);
+          return NULL;
+        }
+      if (!needed)
+        g_clear_pointer (&iconv_encoding, g_free);
+    }
 
   {
     g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -362,6 +386,7 @@ pr_record_set_load_csv (const char           *path,
   source.lengths = lengths;
   source.mapping = mapping;
   source.encoding = options->encoding;
+  source.iconv_encoding = iconv_encoding;
   /* Unless the encoding was given and the check's verdict set aside
    * (--force-encoding): reading on from a wrong guess is silent. */
   if (!options->force_encoding)
