@@ -33,24 +33,37 @@ other_case_shown (gpointer data)
   return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
 }
 
+/* A window that has scanned, showing the first case listed. */
+static PrWindow *
+first_case_shown (PrConnection  *root,
+                  GtkWidget    **list,
+                  guint         *number)
+{
+  PrWindow *window = pr_test_scanned_window (root);
+  g_autoptr(PrClusterItem) first = NULL;
+
+  *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  pr_test_wait_until (pr_test_list_settled, *list);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (*list))), 0);
+  *number = pr_cluster_item_get_number (first);
+  pr_test_select_cluster (window, GTK_COLUMN_VIEW (*list), *number);
+  pr_test_wait_until (pr_test_not_busy, window);
+  return window;
+}
+
 static void
 test_next_case_after_f8 (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = pr_test_scanned_window (root);
-  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  GtkWidget *list;
+  guint number;
+  PrWindow *window = first_case_shown (root, &list, &number);
   PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
   GtkWidget *button = pr_test_find_widget (GTK_WIDGET (compare), GTK_TYPE_BUTTON, "next-difference");
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
-  g_autoptr(PrClusterItem) first = NULL;
   GtkWidget *focus;
   Away away;
 
   g_assert_nonnull (button);
-  pr_test_wait_until (pr_test_list_settled, list);
-  first = g_list_model_get_item (model, 0);
-  pr_test_select_cluster (window, GTK_COLUMN_VIEW (list), pr_cluster_item_get_number (first));
-  pr_test_wait_until (pr_test_not_busy, window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
@@ -116,23 +129,19 @@ static void
 test_next_case_takes_the_row_focus (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = pr_test_scanned_window (root);
-  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  GtkWidget *list;
+  guint number;
+  PrWindow *window = first_case_shown (root, &list, &number);
   PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
-  g_autoptr(PrClusterItem) first = NULL;
   g_autofree char *clicked = NULL, *first_number = NULL;
 
-  pr_test_wait_until (pr_test_list_settled, list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 3);
-  first = g_list_model_get_item (G_LIST_MODEL (selection), 0);
-  pr_test_select_cluster (window, GTK_COLUMN_VIEW (list), pr_cluster_item_get_number (first));
-  pr_test_wait_until (pr_test_not_busy, window);
   /* The clerk's click on the first row puts the focus there. */
   focus_row (list, 0);
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   clicked = focused_row_number (window);
-  first_number = g_strdup_printf ("%u", pr_cluster_item_get_number (first));
+  first_number = g_strdup_printf ("%u", number);
   g_assert_cmpstr (clicked, ==, first_number);
 
   for (guint step = 0; step < 2; step++)
