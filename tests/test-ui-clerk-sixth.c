@@ -7,7 +7,9 @@
  * shortcuts window lists Escape; the pair graph's legend names the label
  * it puts on a pair of short texts; Open Folder after an export, on a
  * machine with no file manager, says so and where the report is, also
- * for a folder with no local path (sftp://).
+ * for a folder with no local path (sftp://). The note on the next
+ * decision takes text only while a scan is reviewed: typed on the start
+ * page, it would go with a decision made long after.
  */
 #include "config.h"
 
@@ -286,6 +288,22 @@ empty_desktop (void)
   return empty;
 }
 
+static void
+test_note_while_reviewing (void)
+{
+  PrWindow *start = pr_window_new (NULL);
+  GtkWidget *note;
+
+  gtk_window_present (GTK_WINDOW (start));
+  note = pr_test_find_widget (GTK_WIDGET (start), GTK_TYPE_ENTRY, "decision-note");
+  g_assert_nonnull (note);
+  g_assert_false (gtk_widget_is_sensitive (note));
+  pr_test_close_and_finalize (start);
+
+  note = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_ENTRY, "decision-note");
+  g_assert_true (gtk_widget_is_sensitive (note));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -307,6 +325,7 @@ main (int    argc,
   g_test_add_func ("/app/clerk-sixth/partly-decided", test_partly_decided);
   g_test_add_func ("/app/clerk-sixth/open-folder-none", test_open_folder_none);
   g_test_add_func ("/app/clerk-sixth/open-folder-remote", test_open_folder_remote);
+  g_test_add_func ("/app/clerk-sixth/note-while-reviewing", test_note_while_reviewing);
   status = g_test_run ();
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE office");

@@ -5,7 +5,9 @@
  * a screen reader); Ctrl+J to the next case then gives it back to the
  * case list, where the arrow keys move through the cases, and the
  * button no longer describes a difference of the case left behind;
- * Escape gives it back to the list at once.
+ * Escape gives it back to the list at once. With the focus on a row of
+ * the list, Ctrl+J takes it to the row of the case it chooses, so that
+ * the arrow keys go on from there, not from the row last clicked.
  */
 #include "config.h"
 
@@ -31,24 +33,37 @@ other_case_shown (gpointer data)
   return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
 }
 
+/* A window that has scanned, showing the first case listed. */
+static PrWindow *
+first_case_shown (PrConnection  *root,
+                  GtkWidget    **list,
+                  guint         *number)
+{
+  PrWindow *window = pr_test_scanned_window (root);
+  g_autoptr(PrClusterItem) first = NULL;
+
+  *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  pr_test_wait_until (pr_test_list_settled, *list);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (*list))), 0);
+  *number = pr_cluster_item_get_number (first);
+  pr_test_select_cluster (window, GTK_COLUMN_VIEW (*list), *number);
+  pr_test_wait_until (pr_test_not_busy, window);
+  return window;
+}
+
 static void
 test_next_case_after_f8 (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = pr_test_scanned_window (root);
-  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  GtkWidget *list;
+  guint number;
+  PrWindow *window = first_case_shown (root, &list, &number);
   PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
   GtkWidget *button = pr_test_find_widget (GTK_WIDGET (compare), GTK_TYPE_BUTTON, "next-difference");
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
-  g_autoptr(PrClusterItem) first = NULL;
   GtkWidget *focus;
   Away away;
 
   g_assert_nonnull (button);
-  pr_test_wait_until (pr_test_list_settled, list);
-  first = g_list_model_get_item (model, 0);
-  pr_test_select_cluster (window, GTK_COLUMN_VIEW (list), pr_cluster_item_get_number (first));
-  pr_test_wait_until (pr_test_not_busy, window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
@@ -77,6 +92,77 @@ test_next_case_after_f8 (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
+/* The case number of the row that has the keyboard's focus: the first
+ * label of the list's row the focus is in. */
+static char *
+focused_row_number (PrWindow *window)
+{
+  GtkWidget *row = gtk_root_get_focus (GTK_ROOT (window));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  while (row != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
+    row = gtk_widget_get_parent (row);
+  g_assert_nonnull (row);
+  pr_test_collect_label_texts (row, texts);
+  g_assert_cmpuint (texts->len, >, 0);
+  return g_strdup (g_ptr_array_index (texts, 0));
+}
+
+/* Puts the keyboard's focus on row @position of @list, as a click on it
+ * does: GTK 4.8's column view keeps its rows in a list view, whose
+ * scroll action also moves the row the focus goes to. */
+static void
+focus_row (GtkWidget *list,
+           guint      position)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+        g_assert_true (gtk_widget_grab_focus (child));
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+test_next_case_takes_the_row_focus (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  GtkWidget *list;
+  guint number;
+  PrWindow *window = first_case_shown (root, &list, &number);
+  PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
+  g_autofree char *clicked = NULL, *first_number = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 3);
+  /* The clerk's click on the first row puts the focus there. */
+  focus_row (list, 0);
+  pr_test_wait_frames (GTK_WIDGET (compare), 2);
+  clicked = focused_row_number (window);
+  first_number = g_strdup_printf ("%u", number);
+  g_assert_cmpstr (clicked, ==, first_number);
+
+  for (guint step = 0; step < 2; step++)
+    {
+      Away away = { compare, pr_compare_view_get_item (compare) };
+      g_autofree char *number = NULL, *focused = NULL;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+      pr_test_wait_until (other_case_shown, &away);
+      pr_test_wait_until (pr_test_not_busy, window);
+      pr_test_wait_frames (GTK_WIDGET (compare), 2);
+      number = g_strdup_printf ("%u", pr_cluster_item_get_number (
+        PR_CLUSTER_ITEM (gtk_single_selection_get_selected_item (selection))));
+      focused = focused_row_number (window);
+      g_test_message ("case shown %s, the keyboard's row %s", number, focused);
+      g_assert_cmpstr (focused, ==, number);
+    }
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -87,6 +173,7 @@ main (int    argc,
     return 0;
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/compare-view/difference/next-case-after-f8", test_next_case_after_f8);
+  g_test_add_func ("/app/review-page/keys/next-case-takes-the-row-focus", test_next_case_takes_the_row_focus);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

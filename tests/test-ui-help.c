@@ -81,6 +81,38 @@ test_guide_language (void)
   check_guide (fr_zh, "user-guide.zh_CN.md");
 }
 
+/* No guide installed: the message names the source of the guide in the
+ * language the reader would have had, which exists in the source tree. */
+static void
+test_not_installed_names_source (void)
+{
+  const char *const zh_cn[] = { "zh_CN.UTF-8", "zh_CN", "zh", "C", NULL };
+  const char *const en[] = { "en_GB", "en", "C", NULL };
+  const char *const *languages[] = { zh_cn, en };
+  const char *const sources[] = { "docs/user-guide.zh_CN.md", "docs/user-guide.md" };
+  g_autofree char *saved = g_strdup (g_getenv ("PR_HELP_DIR"));
+  g_autoptr(GError) tmp_error = NULL;
+  g_autofree char *empty = g_dir_make_tmp ("pr-help-XXXXXX", &tmp_error);
+
+  g_assert_no_error (tmp_error);
+  g_setenv ("PR_HELP_DIR", empty, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = pr_help_find_guide (languages[i], &error);
+      g_autofree char *source = g_build_filename (g_getenv ("PR_SOURCE_DIR"), sources[i], NULL);
+      g_autofree char *quoted = g_strdup_printf (" %s ", sources[i]);
+
+      g_assert_null (path);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, quoted));
+      g_assert_true (g_file_test (source, G_FILE_TEST_IS_REGULAR));
+    }
+  g_setenv ("PR_HELP_DIR", saved, TRUE);
+  g_rmdir (empty);
+}
+
 static gboolean
 menu_has_action (GMenuModel *menu,
                  const char *action)
@@ -336,6 +368,7 @@ main (int    argc,
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   g_test_add_func ("/app/help/guide-language", test_guide_language);
+  g_test_add_func ("/app/help/not-installed-names-source", test_not_installed_names_source);
   g_test_add_func ("/app/help/action", test_help_action);
   g_test_add_func ("/app/help/no-browser", test_no_browser);
   g_test_add_func ("/app/help/no-program-markdown", test_no_program_markdown);

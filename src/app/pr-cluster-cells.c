@@ -116,6 +116,8 @@ setup (GtkListItem *list_item,
   GtkWidget *label = gtk_label_new (NULL);
 
   g_object_set_data (G_OBJECT (label), "pr-cell", (gpointer) cell);
+  /* Which row the label is in, for pr_cluster_cells_find_row (). */
+  g_object_set_data (G_OBJECT (label), "pr-list-item", list_item);
   gtk_label_set_xalign (GTK_LABEL (label), cell->xalign);
   if (cell->ellipsize)
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
@@ -301,4 +303,42 @@ pr_cluster_cells_bind_template_callbacks (GtkWidgetClass *widget_class)
   BIND (bind_cell);
   BIND (unbind_cell);
 #undef BIND
+}
+
+/* The list item of the first cell under @widget. */
+static GtkListItem *
+list_item_under (GtkWidget *widget)
+{
+  GtkListItem *list_item = g_object_get_data (G_OBJECT (widget), "pr-list-item");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL && list_item == NULL;
+       child = gtk_widget_get_next_sibling (child))
+    list_item = list_item_under (child);
+  return list_item;
+}
+
+/**
+ * pr_cluster_cells_find_row:
+ * @list_view: the column view's list of rows (a #GtkListView inside it)
+ * @position: a position in the list
+ *
+ * The row widget that shows @position, among the rows @list_view has made.
+ * GTK 4.8 puts the keyboard's focus on a row only through its widget.
+ *
+ * Returns: (transfer none) (nullable): the row, or %NULL when none shows
+ *   @position
+ */
+GtkWidget *
+pr_cluster_cells_find_row (GtkWidget *list_view,
+                           guint      position)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (list_view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkListItem *list_item = list_item_under (row);
+
+      if (list_item != NULL && gtk_list_item_get_item (list_item) != NULL &&
+          gtk_list_item_get_position (list_item) == position)
+        return row;
+    }
+  return NULL;
 }

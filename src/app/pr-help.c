@@ -69,9 +69,12 @@ pr_help_find_guide (const char *const  *languages,
   markdown = g_strdup_printf ("%s/%s.md", help_dir (), guide);
   if (g_file_test (markdown, G_FILE_TEST_IS_REGULAR))
     return g_steal_pointer (&markdown);
+  /* The guide's source in the reader's language, not always the English one. */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               /* Translators: the first %s is the guide looked for, the second its source's
+                * name (docs/user-guide.zh_CN.md) */
                _("The user guide is not installed (no %s): reinstall Petition Review, or read "
-                 "docs/user-guide.md in its source"), html);
+                 "docs/%s.md in its source"), html, guide);
   return NULL;
 }
 

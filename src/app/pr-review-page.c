@@ -891,16 +891,30 @@ setup_cluster_list (PrReviewPage *self)
 
 /* Brings row @position into view. GTK 4.8's column view keeps its rows
  * in a list view inside it, which has the list's actions: asked of the
- * column view, the action is not found. */
+ * column view, the action is not found. With the focus in the list, the
+ * focus goes to that row too: left on the row last clicked, the arrow
+ * keys would go on from there, and the window, given the focus back,
+ * would scroll back to it. */
 static void
 scroll_to (PrReviewPage *self,
            guint         position)
 {
+  GtkRoot *root = gtk_widget_get_root (self->cluster_view);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean list_focused = focus != NULL && (focus == self->cluster_view || gtk_widget_is_ancestor (focus, self->cluster_view));
+
   for (GtkWidget *child = gtk_widget_get_first_child (self->cluster_view); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
       {
         gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+        if (list_focused)
+          {
+            GtkWidget *row = pr_cluster_cells_find_row (child, position);
+
+            if (row != NULL)
+              gtk_widget_grab_focus (row);
+          }
         return;
       }
 }

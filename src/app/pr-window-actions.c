@@ -75,6 +75,9 @@ _pr_window_actions_update (PrWindow *self)
     }
   /* A menu button takes no action: its own sensitivity follows win.history. */
   gtk_widget_set_sensitive (self->history_button, reviewing);
+  /* A note typed with no scan to review would go with a decision made
+   * long after, on another page. */
+  gtk_widget_set_sensitive (self->note_entry, reviewing);
   _pr_window_reopen_update (self);
 }
 
