@@ -156,11 +156,16 @@ make_ready_data_dir (const char *path)
   pr_test_remove_tree (base);
 }
 
-/* Puts a copy of the ready-made data directory in @base_dir, making it
- * first if there is none yet; outside meson's test environment the start
- * makes its own. */
-static void
-seed_data_dir (const char *base_dir)
+/**
+ * pr_test_server_seed_data_dir:
+ * @base_dir: the directory a throwaway server is to be started in
+ *
+ * Puts a copy of the ready-made data directory in @base_dir, making it
+ * first if there is none yet, unless @base_dir holds one; outside meson's
+ * test environment the start makes its own.
+ */
+void
+pr_test_server_seed_data_dir (const char *base_dir)
 {
   g_autofree char *ready = ready_data_dir_path ();
   g_autofree char *data = g_build_filename (base_dir, "data", NULL);
@@ -203,7 +208,7 @@ pr_test_server_start_with_options (const char *const *server_options)
 {
   g_assert_null (server);
   server_dir = pr_test_make_temp_dir ();
-  seed_data_dir (server_dir);
+  pr_test_server_seed_data_dir (server_dir);
   start_server (server_options);
   admin_params = pr_sample_server_get_admin_params (server);
 
