@@ -1,17 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The db tests run against a real server: a throwaway mariadbd in a
- * temporary directory, reachable through its socket only. Making its data
- * directory takes about two seconds, so each test program starts one in
- * main() and shares it among its tests.
+ * temporary directory, reachable through its socket only. Each test
+ * program starts one in main() and shares it among its tests.
+ *
+ * Making a data directory (mariadb-install-db) takes about two seconds of
+ * a start, and gives every program the same files: one is made per build
+ * directory and copied into each program's server directory before the
+ * start, which then finds it there. It is made by a start and a clean stop
+ * of a throwaway server, as a test would make it, and kept under a name
+ * derived from the mariadbd and mariadb-install-db binaries and from the
+ * source that runs install-db (src/db/pr-sample-server.c: its options), so
+ * that none of them can change under a copy. Programs started at once may
+ * each make one; each is made under a temporary name and renamed into
+ * place, and the first rename wins.
  */
 #define G_LOG_DOMAIN "pr-test-server"
 
 #include "config.h"
 
 #include <errno.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pr-connection-private.h"
 #include "pr-sample-server.h"
@@ -34,6 +46,139 @@ const PrConnectionParams *
 pr_test_server_start (void)
 {
   return pr_test_server_start_with_options (NULL);
+}
+
+/* Appends what identifies the program @name (found where the sample
+ * server looks for it) to @key: its path, inode, size and time. */
+static void
+add_program_to_key (GString    *key,
+                    const char *name)
+{
+  static const char *const dirs[] = { "/usr/sbin", "/usr/local/sbin", "/usr/libexec", "/sbin", NULL };
+  g_autofree char *path = g_find_program_in_path (name);
+  struct stat info;
+
+  for (guint i = 0; path == NULL && dirs[i] != NULL; i++)
+    {
+      path = g_build_filename (dirs[i], name, NULL);
+      if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+        g_clear_pointer (&path, g_free);
+    }
+  if (path != NULL && g_stat (path, &info) == 0)
+    g_string_append_printf (key, "%s:%lu:%ld:%ld.%09ld\n", path, (unsigned long) info.st_ino, (long) info.st_size,
+                            (long) info.st_mtim.tv_sec, info.st_mtim.tv_nsec);
+  else
+    g_string_append_printf (key, "%s: not found\n", name);
+}
+
+/* The name of the ready-made data directory for this machine's server
+ * programs and this checkout's way of making one, or NULL outside meson's
+ * test environment. */
+static char *
+ready_data_dir_path (void)
+{
+  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
+  const char *source_dir = g_getenv ("PR_SOURCE_DIR");
+  g_autofree char *maker = NULL;
+  g_autofree char *maker_text = NULL;
+  g_autoptr(GString) key = g_string_new (g_get_user_name ());
+  g_autofree char *digest = NULL;
+  g_autofree char *name = NULL;
+
+  if (build_dir == NULL || source_dir == NULL)
+    return NULL;
+  maker = g_build_filename (source_dir, "src", "db", "pr-sample-server.c", NULL);
+  if (!g_file_get_contents (maker, &maker_text, NULL, NULL))
+    return NULL;
+  g_string_append_c (key, '\n');
+  add_program_to_key (key, "mariadbd");
+  add_program_to_key (key, "mariadb-install-db");
+  g_string_append (key, maker_text);
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+  name = g_strdup_printf ("server-data-%.16s", digest);
+  return g_build_filename (build_dir, name, NULL);
+}
+
+static void
+copy_tree (GFile *from,
+           GFile *to)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFileEnumerator) children = NULL;
+
+  if (g_file_query_file_type (from, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      g_file_copy (from, to, G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      return;
+    }
+  g_file_make_directory (to, NULL, &error);
+  g_assert_no_error (error);
+  children = g_file_enumerate_children (from, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS,
+                                        NULL, &error);
+  g_assert_no_error (error);
+  for (;;)
+    {
+      GFileInfo *info = NULL;
+      GFile *child = NULL;
+      g_autoptr(GFile) target = NULL;
+
+      g_file_enumerator_iterate (children, &info, &child, NULL, &error);
+      g_assert_no_error (error);
+      if (info == NULL)
+        break;
+      target = g_file_get_child (to, g_file_info_get_name (info));
+      copy_tree (child, target);
+    }
+}
+
+/* Makes the ready-made data directory at @path: a throwaway server started
+ * and stopped cleanly in a directory beside it, whose data is renamed to
+ * @path unless another program's got there first. */
+static void
+make_ready_data_dir (const char *path)
+{
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autofree char *base = g_build_filename (parent, "server-data-new-XXXXXX", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  PrSampleServer *maker;
+
+  g_assert_nonnull (g_mkdtemp (base));
+  maker = pr_sample_server_start_empty (base, NULL, &error);
+  g_assert_no_error (error);
+  pr_sample_server_stop (maker, &error);
+  g_assert_no_error (error);
+  pr_sample_server_free (maker);
+  data = g_build_filename (base, "data", NULL);
+  if (g_rename (data, path) != 0 && errno != EEXIST && errno != ENOTEMPTY)
+    g_error ("cannot rename %s to %s: %s", data, path, g_strerror (errno));
+  pr_test_remove_tree (base);
+}
+
+/**
+ * pr_test_server_seed_data_dir:
+ * @base_dir: the directory a throwaway server is to be started in
+ *
+ * Puts a copy of the ready-made data directory in @base_dir, making it
+ * first if there is none yet, unless @base_dir holds one; outside meson's
+ * test environment the start makes its own.
+ */
+void
+pr_test_server_seed_data_dir (const char *base_dir)
+{
+  g_autofree char *ready = ready_data_dir_path ();
+  g_autofree char *data = g_build_filename (base_dir, "data", NULL);
+  g_autoptr(GFile) from = NULL;
+  g_autoptr(GFile) to = NULL;
+
+  if (ready == NULL || g_file_test (data, G_FILE_TEST_EXISTS))
+    return;
+  if (!g_file_test (ready, G_FILE_TEST_IS_DIR))
+    make_ready_data_dir (ready);
+  from = g_file_new_for_path (ready);
+  to = g_file_new_for_path (data);
+  copy_tree (from, to);
 }
 
 static void
@@ -63,6 +208,7 @@ pr_test_server_start_with_options (const char *const *server_options)
 {
   g_assert_null (server);
   server_dir = pr_test_make_temp_dir ();
+  pr_test_server_seed_data_dir (server_dir);
   start_server (server_options);
   admin_params = pr_sample_server_get_admin_params (server);
 

@@ -11,6 +11,7 @@ const PrConnectionParams *pr_test_server_start        (void);
 const PrConnectionParams *pr_test_server_start_with_options (const char *const *server_options);
 void                      pr_test_server_restart      (const char *const *server_options);
 void                      pr_test_server_stop         (void);
+void                      pr_test_server_seed_data_dir (const char *base_dir);
 GPid                      pr_test_server_get_pid      (void);
 char                     *pr_test_server_uri          (const char *database,
                                                        const char *options);
