@@ -2,18 +2,25 @@
 /*
  * Helpers every test program shares (GLib only, so the engine's tests can
  * use them too): a temporary folder, removing it with all it holds,
- * running the built command-line program, and SimHash written out plainly
- * as the oracle of the fingerprint tests.
+ * running the built command-line program, SimHash written out plainly
+ * as the oracle of the fingerprint tests, and the smaller sizes a test
+ * takes under valgrind.
  */
 #include "config.h"
+#include "pr-test-config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
+#ifdef HAVE_VALGRIND_VALGRIND_H
+#include <valgrind/valgrind.h>
+#endif
 
+#include "pr-csv-reader.h"
 #include "pr-identity.h"
 #include "pr-test-util.h"
 #include "pr-record-set.h"
@@ -729,4 +736,111 @@ pr_test_assert_thresholds_row (const char *row,
   g_assert_cmpuint (g_ascii_strtoull (fields[5], NULL, 10), ==, *repeats);
   g_assert_cmpuint (g_ascii_strtoull (fields[7], NULL, 10), ==, *records);
   return clusters;
+}
+
+/**
+ * pr_test_under_valgrind:
+ *
+ * Returns: whether the program runs under valgrind (always %FALSE when
+ *   built without valgrind's header)
+ */
+gboolean
+pr_test_under_valgrind (void)
+{
+#ifdef HAVE_VALGRIND_VALGRIND_H
+  return RUNNING_ON_VALGRIND != 0;
+#else
+  return FALSE;
+#endif
+}
+
+/**
+ * pr_test_size:
+ * @full: the size of a plain run (and of a sanitizer's)
+ * @under_valgrind: the size under valgrind
+ *
+ * The size of a test whose assertions hold for any size, against an
+ * oracle: valgrind runs a program some fifty times slower, and CI runs
+ * the engine's tests under it within what is left of its time. The test's
+ * log says which size it took.
+ *
+ * Returns: @under_valgrind under valgrind, else @full
+ */
+guint
+pr_test_size (guint full,
+              guint under_valgrind)
+{
+  if (!pr_test_under_valgrind ())
+    return full;
+  g_test_message ("under valgrind: %u in place of %u", under_valgrind, full);
+  return under_valgrind;
+}
+
+static char *sample_cuts_dir;
+
+static void
+remove_sample_cuts (void)
+{
+  pr_test_remove_tree (sample_cuts_dir);
+  g_clear_pointer (&sample_cuts_dir, g_free);
+}
+
+/**
+ * pr_test_sample_path:
+ * @under_valgrind: the records to keep under valgrind
+ *
+ * The bundled sample (data/sample-petitions.csv, 3,000 records) for a
+ * test whose assertions hold for any of its records; under valgrind, its
+ * header and first @under_valgrind records, in a file removed when the
+ * program exits.
+ *
+ * Returns: (transfer full): the path of the records to read
+ */
+char *
+pr_test_sample_path (guint under_valgrind)
+{
+  char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  char *path, *end;
+  guint64 line;
+
+  if (!pr_test_under_valgrind ())
+    return sample;
+  g_test_message ("under valgrind: the sample's first %u records", under_valgrind);
+  if (sample_cuts_dir == NULL)
+    {
+      sample_cuts_dir = pr_test_make_temp_dir ();
+      atexit (remove_sample_cuts);
+    }
+  name = g_strdup_printf ("sample-%u.csv", under_valgrind);
+  path = g_build_filename (sample_cuts_dir, name, NULL);
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_free (sample);
+      return path;
+    }
+
+  /* The lines before the record after the last one kept: a record may
+   * take several lines, its text's line breaks quoted. */
+  reader = pr_csv_reader_new_for_path (sample, NULL, &error);
+  g_assert_no_error (error);
+  while (pr_csv_reader_get_record_number (reader) < under_valgrind + 2 && pr_csv_reader_next (reader, NULL, &error))
+    ;
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_csv_reader_get_record_number (reader), ==, under_valgrind + 2);
+  line = pr_csv_reader_get_line (reader);
+  g_assert_true (g_file_get_contents (sample, &text, NULL, NULL));
+  end = text;
+  for (guint64 l = 1; l < line; l++)
+    {
+      end = strchr (end, '\n');
+      g_assert_nonnull (end);
+      end++;
+    }
+  g_assert_true (g_file_set_contents (path, text, end - text, NULL));
+  g_free (sample);
+  return path;
 }

@@ -49,6 +49,10 @@ char *pr_test_scan_pairs    (const char        *records,
 int   pr_test_run_bench     (char              **out,
                              char              **err,
                              const char *const  *args);
+gboolean pr_test_under_valgrind (void);
+guint pr_test_size          (guint              full,
+                             guint              under_valgrind);
+char *pr_test_sample_path   (guint              under_valgrind);
 guint64 pr_test_naive_simhash (const char *const *features,
                                const double      *weights,
                                gssize             n_features);

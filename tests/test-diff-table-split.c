@@ -13,6 +13,7 @@
 #include "pr-diff-private.h"
 #include "pr-record-set.h"
 #include "pr-test-sequences.h"
+#include "pr-test-util.h"
 #include "pr-tokenizer.h"
 
 /* @a with runs of words replaced, dropped and put in (a rewrite: what
@@ -296,7 +297,9 @@ number_word (const char *token,
 static void
 test_sample (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  const guint n = 60;
+  /* Only the first @n records are compared. */
+  g_autofree char *path = pr_test_sample_path (n);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
                             .keep_texts = TRUE };
@@ -306,7 +309,6 @@ test_sample (void)
   g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   Numbering numbering = { ids, NULL };
   g_autoptr(GPtrArray) bodies = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  const guint n = 60;
 
   g_assert_no_error (error);
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));

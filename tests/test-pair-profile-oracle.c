@@ -350,7 +350,7 @@ check_rows (GPtrArray *rows,
 static void
 test_random (void)
 {
-  g_autoptr(GPtrArray) rows = random_rows (120);
+  g_autoptr(GPtrArray) rows = random_rows (pr_test_size (120, 40));
 
   check_rows (rows, TRUE, FALSE, 16384);
   check_rows (rows, TRUE, FALSE, 7);
@@ -393,7 +393,7 @@ sample_rows (guint n)
 static void
 test_sample (void)
 {
-  g_autoptr(GPtrArray) rows = sample_rows (70);
+  g_autoptr(GPtrArray) rows = sample_rows (pr_test_size (70, 30));
 
   check_rows (rows, TRUE, FALSE, 16384);
   check_rows (rows, FALSE, FALSE, 16384);

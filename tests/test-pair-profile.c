@@ -19,13 +19,14 @@
 #include "pr-test-util.h"
 
 /* The first records of the sample, every pair of them (planted repeats
- * as 5 and 41, form letters, unrelated letters), and the copies. */
-#define N_RECORDS 90
+ * as 5 and 41, form letters, unrelated letters), and the copies (under
+ * valgrind of its first 300 records: four bodies copied). */
+static guint n_records;
 
 static PrRecordSet *
 load_sample (PrMapping **out_mapping)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *path = pr_test_sample_path (300);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
                             .keep_texts = TRUE };
@@ -43,7 +44,7 @@ load_sample (PrMapping **out_mapping)
   set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (set);
-  g_assert_cmpuint (set->n_records, >=, N_RECORDS);
+  g_assert_cmpuint (set->n_records, >=, n_records);
   *out_mapping = g_steal_pointer (&mapping);
   return set;
 }
@@ -93,8 +94,8 @@ test_cached (void)
   g_autoptr(GPtrArray) fields_b = g_ptr_array_new ();
   guint n_differ = 0, n_same_body = 0;
 
-  for (guint32 a = 0; a < N_RECORDS; a++)
-    for (guint32 b = a + 1; b < N_RECORDS; b++)
+  for (guint32 a = 0; a < n_records; a++)
+    for (guint32 b = a + 1; b < n_records; b++)
       g_array_append_val (pairs, ((PrScoredPair) { a, b, 0, -1 }));
   {
     /* And the copies: each record with the first whose body it repeats. */
@@ -196,8 +197,8 @@ test_scored_as_features (void)
   g_autofree double *features = NULL;
   g_autoptr(GError) error = NULL;
 
-  for (guint32 a = 0; a < N_RECORDS; a++)
-    for (guint32 b = a + 1; b < N_RECORDS; b++)
+  for (guint32 a = 0; a < n_records; a++)
+    for (guint32 b = a + 1; b < n_records; b++)
       g_array_append_val (pairs, ((PrScoredPair) { a, b, 0, -1 }));
   features = g_new (double, pairs->len * PR_PAIR_N_FEATURES);
   g_assert_true (pr_pair_judge_all_features (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, set,
@@ -231,6 +232,7 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  n_records = pr_test_size (90, 45);
   g_test_add_func ("/engine/pair-profile/cached", test_cached);
   g_test_add_func ("/engine/pair-profile/shape", test_shape);
   g_test_add_func ("/engine/pair-profile/scored-as-features", test_scored_as_features);

@@ -7,6 +7,7 @@
 #include <unicode/ustring.h>
 
 #include "pr-csv-reader.h"
+#include "pr-test-util.h"
 #include "pr-tokenizer.h"
 
 static void
@@ -142,6 +143,7 @@ test_traditional_real_text (void)
   UErrorCode status = U_ZERO_ERROR;
   UTransliterator *transform;
   int body = -1;
+  const guint64 n_texts = pr_test_size (2000, 300);
   guint64 texts = 0, same = 0, words = 0, words_differing = 0;
 
   path = g_build_filename (shared != NULL ? shared : "", "petitions-zh", "records.csv", NULL);
@@ -163,7 +165,7 @@ test_traditional_real_text (void)
       body = i;
   g_assert_cmpint (body, >=, 0);
 
-  while (texts < 2000 && pr_csv_reader_next (reader, NULL, &error))
+  while (texts < n_texts && pr_csv_reader_next (reader, NULL, &error))
     {
       const char *simplified = pr_csv_reader_get_field (reader, body, NULL);
       g_autofree char *traditional = to_traditional (transform, simplified);
@@ -192,7 +194,7 @@ test_traditional_real_text (void)
   g_test_message ("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " texts give the same words; "
                   "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " words differ",
                   same, texts, words_differing, words);
-  g_assert_cmpuint (texts, ==, 2000);
+  g_assert_cmpuint (texts, ==, n_texts);
   g_assert_cmpfloat ((double) words_differing / words, <, 0.004);
 }
 
@@ -370,8 +372,9 @@ test_ranges_random (void)
   g_autoptr(PrTokenizer) folding = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   g_autoptr(PrTokenizer) plain = pr_tokenizer_new (0, NULL);
   g_autoptr(PrTokenizer) raw = pr_tokenizer_new (PR_TOKENIZER_NO_NORMALIZE, NULL);
+  const guint n_rounds = pr_test_size (2000, 400);
 
-  for (guint round = 0; round < 2000; round++)
+  for (guint round = 0; round < n_rounds; round++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
       guint n = g_test_rand_int_range (0, 30);
@@ -396,6 +399,7 @@ test_ranges_real_text (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(PrTokenizer) tokenizer = NULL;
   int body = -1;
+  const guint n_texts = pr_test_size (2000, 200);
   guint texts = 0;
 
   path = g_build_filename (shared != NULL ? shared : "", "petitions-zh", "records.csv", NULL);
@@ -415,14 +419,14 @@ test_ranges_real_text (void)
       body = i;
   g_assert_cmpint (body, >=, 0);
 
-  while (texts < 2000 && pr_csv_reader_next (reader, NULL, &error))
+  while (texts < n_texts && pr_csv_reader_next (reader, NULL, &error))
     {
       g_auto(GStrv) ranges = ranges_of (tokenizer, pr_csv_reader_get_field (reader, body, NULL), -1);
 
       texts++;
     }
   g_assert_no_error (error);
-  g_assert_cmpuint (texts, ==, 2000);
+  g_assert_cmpuint (texts, ==, n_texts);
 }
 
 static void
