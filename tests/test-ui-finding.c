@@ -434,6 +434,70 @@ test_export_follows_filter (void)
   pr_test_remove_tree (dir);
 }
 
+/* The report holds the list as it was at the click: the search changed
+ * and a verdict given right after it, before the report is written, are
+ * in neither its rows nor its cells. Against the rows listed at the
+ * click, each with its member ids, read from the view's own model. */
+void
+test_export_at_click (void)
+{
+  PrWindow *window = scanned_window ("finding_at_click");
+  PrSession *session = pr_window_get_session (window);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(PrClusterItem) decided = NULL;
+  PrClusterItem *g2 = pr_session_find_cluster (session, "201");
+  GListModel *model;
+  guint rows = 0;
+
+  search_for (window, "202");
+  model = G_LIST_MODEL (gtk_column_view_get_model (cluster_view (window)));
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_add (expected, g_strdup (pr_cluster_item_get_member (item, m)->id));
+    }
+  g_assert_cmpuint (g_hash_table_size (expected), ==, 3);
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  /* In the click's turn: every case listed again, and a verdict. */
+  gtk_editable_set_text (GTK_EDITABLE (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search")), "");
+  g_signal_emit_by_name (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search"), "search-changed");
+  pr_session_decide_async (session, g2, PR_VERDICT_REPEAT, pr_cluster_item_get_member (g2, 1)->id,
+                           pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_wait_until (pr_test_is_set, &result);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  pr_test_wait_until (search_done, window);
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), >, 1);
+  g_assert_null (pr_window_get_error_text (window));
+
+  reader = pr_csv_reader_new_for_path (report, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      const char *id = pr_csv_reader_get_field (reader, 1, NULL);
+
+      g_test_message ("%s: verdict '%s'", id, pr_csv_reader_get_field (reader, 5, NULL));
+      g_assert_true (g_hash_table_contains (expected, id));
+      g_assert_cmpstr (pr_csv_reader_get_field (reader, 5, NULL), ==, "");
+      rows++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows, ==, g_hash_table_size (expected));
+  pr_test_close_and_finalize (window);
+  pr_test_remove_tree (dir);
+}
+
 static gboolean
 folder_set (gpointer dialog)
 {

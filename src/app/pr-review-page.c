@@ -581,7 +581,14 @@ pr_review_page_dup_shown (PrReviewPage *self)
 
   if (gtk_filter_list_model_get_pending (self->filtered) == 0 && gtk_sort_list_model_get_pending (self->sorted) == 0 &&
       pr_session_get_list_complete (self->session))
-    return g_object_ref (G_LIST_MODEL (self->filtered));
+    {
+      /* The paced list holds the filtered list's items once it has passed
+       * every change on, and hands out each at once: the filtered list
+       * finds its n-th item by counting (the export reads every one). */
+      if (!pr_paced_model_get_pending (self->paced))
+        return g_object_ref (G_LIST_MODEL (self->paced));
+      return g_object_ref (G_LIST_MODEL (self->filtered));
+    }
   kept = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
   for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
     {
