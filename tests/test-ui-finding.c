@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pr-cluster-item.h"
+#include "pr-compare-view.h"
 #include "pr-csv-reader.h"
 #include "pr-export-dialog.h"
 #include "pr-review-page.h"
@@ -432,6 +433,73 @@ test_export_follows_filter (void)
   g_assert_false (gtk_widget_get_mapped (done));
   pr_test_close_and_finalize (window);
   pr_test_remove_tree (dir);
+}
+
+static PrClusterItem *
+compare_item (PrWindow *window)
+{
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+
+  return pr_compare_view_get_item (pr_review_page_get_compare_view (page));
+}
+
+static PrClusterItem *
+selected_item (PrWindow *window)
+{
+  return gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (gtk_column_view_get_model (cluster_view (window))));
+}
+
+static gboolean
+compare_follows (gpointer window)
+{
+  return compare_item (window) == selected_item (window);
+}
+
+static gboolean
+four_listed (gpointer window)
+{
+  GtkColumnView *view = cluster_view (window);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) == 4 && pr_test_list_settled (view);
+}
+
+/* A search settled keeps the case on show while the list holds it, even
+ * one a decision took out of the state filter (its row stays until a
+ * filter looks at it again), and else moves to the first case listed. */
+void
+test_search_settles (void)
+{
+  PrWindow *window = scanned_window ("finding_settles");
+  PrSession *session = pr_window_get_session (window);
+  PrClusterItem *g2 = pr_session_find_cluster (session, "201");
+  PrClusterItem *g3 = pr_session_find_cluster (session, "301");
+  g_autofree char *ids = NULL;
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find (window, GTK_TYPE_DROP_DOWN, "cluster-filter")), 0);
+  search_for (window, "交通");
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 1);
+  pr_test_select_cluster (window, cluster_view (window), pr_cluster_item_get_number (g2));
+  review_all (window, "201");
+  /* Every case again, by the entry's own signal alone (a second one
+   * would settle the list again): the decided one is still listed, and
+   * still chosen. */
+  gtk_editable_set_text (GTK_EDITABLE (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search")), "");
+  pr_test_wait_until (four_listed, window);
+  ids = listed (window);
+  g_test_message ("listed: %s", ids);
+  g_assert_nonnull (strstr (ids, "201"));
+  pr_test_wait_until (compare_follows, window);
+  g_assert_true (compare_item (window) == g2);
+  g_assert_true (selected_item (window) == g2);
+  /* A text that hides it: the first case listed. */
+  search_for (window, "环境");
+  g_clear_pointer (&ids, g_free);
+  ids = listed (window);
+  g_assert_cmpstr (ids, ==, pr_cluster_item_get_primary_id (g3));
+  pr_test_wait_until (compare_follows, window);
+  g_assert_true (compare_item (window) == g3);
+  g_assert_true (selected_item (window) == g3);
+  pr_test_close_and_finalize (window);
 }
 
 /* The report holds the list as it was at the click: the search changed
