@@ -17,6 +17,7 @@
 #include "pr-export-dialog.h"
 #include "pr-review-page.h"
 #include "pr-session.h"
+#include "pr-session-private.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
@@ -562,6 +563,73 @@ test_export_at_click (void)
     }
   g_assert_no_error (error);
   g_assert_cmpuint (rows, ==, g_hash_table_size (expected));
+  pr_test_close_and_finalize (window);
+  pr_test_remove_tree (dir);
+}
+
+/* Every case's rows are copied a slice at a time, and a case a decision
+ * changes before the copy reaches it goes into the report as it was at
+ * the click. Against the session's clusters read at the click. */
+void
+test_export_sliced (void)
+{
+  PrWindow *window = scanned_window ("finding_sliced");
+  PrSession *session = pr_window_get_session (window);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(PrClusterItem) decided = NULL;
+  GListModel *clusters = pr_session_get_clusters (session);
+  guint n = g_list_model_get_n_items (clusters), slices;
+  g_autoptr(PrClusterItem) last = g_list_model_get_item (clusters, n - 1);
+  guint rows = 0;
+
+  g_assert_cmpuint (n, >=, 3);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (expected, g_strdup (pr_cluster_item_get_member (item, m)->id),
+                             g_strdup (pr_cluster_item_get_member (item, m)->state == PR_MEMBER_UNDECIDED ? "" : "?"));
+    }
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "export-scope", g_variant_new_string ("all"));
+  session->export_slice = 1;
+  session->export_held = TRUE;
+  slices = session->export_slices;
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  /* The last case decided while the copy waits: it is copied first. */
+  pr_session_decide_async (session, last, PR_VERDICT_REPEAT, pr_cluster_item_get_member (last, 1)->id,
+                           pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pr_cluster_item_get_member (last, 1)->state, ==, PR_MEMBER_REPEAT);
+  g_assert_cmpuint (session->export_slices, ==, slices);
+  session->export_held = FALSE;
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  /* One case a slice: as many slices as cases. */
+  g_test_message ("%u slices for %u cases", session->export_slices - slices, n);
+  g_assert_cmpuint (session->export_slices - slices, ==, n);
+
+  reader = pr_csv_reader_new_for_path (report, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      const char *id = pr_csv_reader_get_field (reader, 1, NULL);
+
+      g_assert_true (g_hash_table_contains (expected, id));
+      g_assert_cmpstr (pr_csv_reader_get_field (reader, 5, NULL), ==, g_hash_table_lookup (expected, id));
+      rows++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows, ==, g_hash_table_size (expected));
+  session->export_slice = 0;
   pr_test_close_and_finalize (window);
   pr_test_remove_tree (dir);
 }
