@@ -96,6 +96,9 @@ void test_search_and_dates      (void);
 void test_empty_says_why        (void);
 void test_risk_order            (void);
 void test_export_follows_filter (void);
+void test_export_at_click (void);
+void test_search_settles (void);
+void test_export_sliced (void);
 void test_export_dialog         (void);
 void test_history_notes             (void);
 

@@ -12,10 +12,12 @@
 #include <string.h>
 
 #include "pr-cluster-item.h"
+#include "pr-compare-view.h"
 #include "pr-csv-reader.h"
 #include "pr-export-dialog.h"
 #include "pr-review-page.h"
 #include "pr-session.h"
+#include "pr-session-private.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
@@ -352,9 +354,12 @@ test_risk_order (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The report's rows; @ids: (nullable): takes each row's id; @verdicts:
+ * (nullable): each id's verdict. */
 static guint
 count_report_rows (const char *path,
-                   GHashTable *ids)
+                   GHashTable *ids,
+                   GHashTable *verdicts)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, &error);
@@ -362,8 +367,13 @@ count_report_rows (const char *path,
 
   g_assert_no_error (error);
   while (pr_csv_reader_next (reader, NULL, &error))
-    if (rows++ > 0 && ids != NULL)
-      g_hash_table_add (ids, g_strdup (pr_csv_reader_get_field (reader, 1, NULL)));
+    {
+      if (rows++ > 0 && ids != NULL)
+        g_hash_table_add (ids, g_strdup (pr_csv_reader_get_field (reader, 1, NULL)));
+      if (rows > 1 && verdicts != NULL)
+        g_hash_table_insert (verdicts, g_strdup (pr_csv_reader_get_field (reader, 1, NULL)),
+                             g_strdup (pr_csv_reader_get_field (reader, 5, NULL)));
+    }
   g_assert_no_error (error);
   return rows - 1;
 }
@@ -388,7 +398,7 @@ test_export_follows_filter (void)
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
-  g_assert_cmpuint (count_report_rows (report, ids), ==, pr_cluster_item_get_n_members (g2));
+  g_assert_cmpuint (count_report_rows (report, ids, NULL), ==, pr_cluster_item_get_n_members (g2));
   for (guint m = 0; m < pr_cluster_item_get_n_members (g2); m++)
     g_assert_true (g_hash_table_contains (ids, pr_cluster_item_get_member (g2, m)->id));
   g_assert_true (gtk_widget_get_mapped (done));
@@ -419,7 +429,7 @@ test_export_follows_filter (void)
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
-  g_assert_cmpuint (count_report_rows (report, NULL), ==, 15);
+  g_assert_cmpuint (count_report_rows (report, NULL, NULL), ==, 15);
   {
     /* Every case the scan found, whatever their number. */
     g_autofree char *all = g_strdup_printf ("%u cases (15 records)",
@@ -430,6 +440,196 @@ test_export_follows_filter (void)
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-export", NULL));
   g_assert_false (gtk_widget_get_mapped (done));
+  pr_test_close_and_finalize (window);
+  pr_test_remove_tree (dir);
+}
+
+static PrClusterItem *
+compare_item (PrWindow *window)
+{
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+
+  return pr_compare_view_get_item (pr_review_page_get_compare_view (page));
+}
+
+static PrClusterItem *
+selected_item (PrWindow *window)
+{
+  return gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (gtk_column_view_get_model (cluster_view (window))));
+}
+
+static gboolean
+compare_follows (gpointer window)
+{
+  return compare_item (window) == selected_item (window);
+}
+
+static gboolean
+four_listed (gpointer window)
+{
+  GtkColumnView *view = cluster_view (window);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) == 4 && pr_test_list_settled (view);
+}
+
+/* A search settled keeps the case on show while the list holds it, even
+ * one a decision took out of the state filter (its row stays until a
+ * filter looks at it again), and else moves to the first case listed. */
+void
+test_search_settles (void)
+{
+  PrWindow *window = scanned_window ("finding_settles");
+  PrSession *session = pr_window_get_session (window);
+  PrClusterItem *g2 = pr_session_find_cluster (session, "201");
+  PrClusterItem *g3 = pr_session_find_cluster (session, "301");
+  g_autofree char *ids = NULL;
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find (window, GTK_TYPE_DROP_DOWN, "cluster-filter")), 0);
+  search_for (window, "交通");
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 1);
+  pr_test_select_cluster (window, cluster_view (window), pr_cluster_item_get_number (g2));
+  review_all (window, "201");
+  /* Every case again, by the entry's own signal alone (a second one
+   * would settle the list again): the decided one is still listed, and
+   * still chosen. */
+  gtk_editable_set_text (GTK_EDITABLE (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search")), "");
+  pr_test_wait_until (four_listed, window);
+  ids = listed (window);
+  g_test_message ("listed: %s", ids);
+  g_assert_nonnull (strstr (ids, "201"));
+  pr_test_wait_until (compare_follows, window);
+  g_assert_true (compare_item (window) == g2);
+  g_assert_true (selected_item (window) == g2);
+  /* A text that hides it: the first case listed. */
+  search_for (window, "环境");
+  g_clear_pointer (&ids, g_free);
+  ids = listed (window);
+  g_assert_cmpstr (ids, ==, pr_cluster_item_get_primary_id (g3));
+  pr_test_wait_until (compare_follows, window);
+  g_assert_true (compare_item (window) == g3);
+  g_assert_true (selected_item (window) == g3);
+  pr_test_close_and_finalize (window);
+}
+
+/* The report holds a row for each id of @expected and no other, each
+ * with the verdict @expected gives it. */
+static void
+assert_report (const char *report,
+               GHashTable *expected)
+{
+  g_autoptr(GHashTable) verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer id, verdict;
+
+  g_assert_cmpuint (count_report_rows (report, NULL, verdicts), ==, g_hash_table_size (expected));
+  g_assert_cmpuint (g_hash_table_size (verdicts), ==, g_hash_table_size (expected));
+  g_hash_table_iter_init (&iter, expected);
+  while (g_hash_table_iter_next (&iter, &id, &verdict))
+    {
+      g_test_message ("%s: verdict '%s'", (char *) id, (char *) g_hash_table_lookup (verdicts, id));
+      g_assert_true (g_hash_table_contains (verdicts, id));
+      g_assert_cmpstr (g_hash_table_lookup (verdicts, id), ==, verdict);
+    }
+}
+
+/* The report holds the list as it was at the click: the search changed
+ * and a verdict given right after it, before the report is written, are
+ * in neither its rows nor its cells. Against the rows listed at the
+ * click, each with its member ids, read from the view's own model. */
+void
+test_export_at_click (void)
+{
+  PrWindow *window = scanned_window ("finding_at_click");
+  PrSession *session = pr_window_get_session (window);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrClusterItem) decided = NULL;
+  PrClusterItem *g2 = pr_session_find_cluster (session, "201");
+  GListModel *model;
+
+  search_for (window, "202");
+  model = G_LIST_MODEL (gtk_column_view_get_model (cluster_view (window)));
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (expected, g_strdup (pr_cluster_item_get_member (item, m)->id), g_strdup (""));
+    }
+  g_assert_cmpuint (g_hash_table_size (expected), ==, 3);
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  /* In the click's turn: every case listed again, and a verdict. */
+  gtk_editable_set_text (GTK_EDITABLE (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search")), "");
+  g_signal_emit_by_name (find (window, GTK_TYPE_SEARCH_ENTRY, "cluster-search"), "search-changed");
+  pr_session_decide_async (session, g2, PR_VERDICT_REPEAT, pr_cluster_item_get_member (g2, 1)->id,
+                           pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_wait_until (pr_test_is_set, &result);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  pr_test_wait_until (search_done, window);
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), >, 1);
+  g_assert_null (pr_window_get_error_text (window));
+
+  assert_report (report, expected);
+  pr_test_close_and_finalize (window);
+  pr_test_remove_tree (dir);
+}
+
+/* Every case's rows are copied a slice at a time, and a case a decision
+ * changes before the copy reaches it goes into the report as it was at
+ * the click. Against the session's clusters read at the click. */
+void
+test_export_sliced (void)
+{
+  PrWindow *window = scanned_window ("finding_sliced");
+  PrSession *session = pr_window_get_session (window);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrClusterItem) decided = NULL;
+  GListModel *clusters = pr_session_get_clusters (session);
+  guint n = g_list_model_get_n_items (clusters), slices;
+  g_autoptr(PrClusterItem) last = g_list_model_get_item (clusters, n - 1);
+
+  g_assert_cmpuint (n, >=, 3);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (expected, g_strdup (pr_cluster_item_get_member (item, m)->id),
+                             g_strdup (pr_cluster_item_get_member (item, m)->state == PR_MEMBER_UNDECIDED ? "" : "?"));
+    }
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "export-scope", g_variant_new_string ("all"));
+  session->export_slice = 1;
+  session->export_held = TRUE;
+  slices = session->export_slices;
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  /* The last case decided while the copy waits: it is copied first. */
+  pr_session_decide_async (session, last, PR_VERDICT_REPEAT, pr_cluster_item_get_member (last, 1)->id,
+                           pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pr_cluster_item_get_member (last, 1)->state, ==, PR_MEMBER_REPEAT);
+  g_assert_cmpuint (session->export_slices, ==, slices);
+  session->export_held = FALSE;
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  /* One case a slice: as many slices as cases. */
+  g_test_message ("%u slices for %u cases", session->export_slices - slices, n);
+  g_assert_cmpuint (session->export_slices - slices, ==, n);
+
+  assert_report (report, expected);
+  session->export_slice = 0;
   pr_test_close_and_finalize (window);
   pr_test_remove_tree (dir);
 }

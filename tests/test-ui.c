@@ -96,6 +96,9 @@ main (int    argc,
   g_test_add_func ("/app/review-page/empty-says-why", test_empty_says_why);
   g_test_add_func ("/app/review-page/risk-order", test_risk_order);
   g_test_add_func ("/app/window/export-follows-filter", test_export_follows_filter);
+  g_test_add_func ("/app/window/export-at-click", test_export_at_click);
+  g_test_add_func ("/app/window/search-settles", test_search_settles);
+  g_test_add_func ("/app/window/export-sliced", test_export_sliced);
   g_test_add_func ("/app/export-dialog/folder-and-name", test_export_dialog);
   g_test_add_func ("/app/window/history-notes", test_history_notes);
   status = g_test_run ();

@@ -330,11 +330,24 @@ char *
 pr_cluster_item_dup_name (PrClusterItem *self)
 {
   g_return_val_if_fail (PR_IS_CLUSTER_ITEM (self), NULL);
-  if (self->is_case && self->number == 0)
+  return pr_cluster_name_format (self->is_case, self->number);
+}
+
+/**
+ * pr_cluster_name_format:
+ *
+ * pr_cluster_item_dup_name () of a cluster numbered @number, a case or
+ * not; for a thread that holds the number and not the item.
+ */
+char *
+pr_cluster_name_format (gboolean is_case,
+                        guint    number)
+{
+  if (is_case && number == 0)
     /* Translators: in place of a case number, for a cluster of a new k
      * that no scan has numbered yet */
     return g_strdup (C_("case", "new"));
-  return g_strdup_printf ("%u", self->number);
+  return g_strdup_printf ("%u", number);
 }
 
 gboolean

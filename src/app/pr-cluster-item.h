@@ -55,6 +55,8 @@ void                   pr_cluster_item_add_member      (PrClusterItem    *item,
 guint                  pr_cluster_item_get_number      (PrClusterItem    *item);
 gboolean               pr_cluster_item_get_is_case     (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_name        (PrClusterItem    *item);
+char                  *pr_cluster_name_format          (gboolean          is_case,
+                                                        guint             number);
 guint                  pr_cluster_item_get_n_members   (PrClusterItem    *item);
 PrClusterMember       *pr_cluster_item_get_member      (PrClusterItem    *item,
                                                         guint             index);

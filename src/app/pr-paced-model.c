@@ -797,6 +797,17 @@ pr_paced_model_set_slice (PrPacedModel *self,
 }
 
 /* Whether a change is still being passed on. */
+/* Whether @item is among the rows told of: a pass over an array, where
+ * a filtered list model finds each of its items by counting. */
+gboolean
+pr_paced_model_holds (PrPacedModel *self,
+                      gpointer      item)
+{
+  g_return_val_if_fail (PR_IS_PACED_MODEL (self), FALSE);
+
+  return find (self->shown, 0, self->shown->len, item) != G_MAXUINT;
+}
+
 gboolean
 pr_paced_model_get_pending (PrPacedModel *self)
 {

@@ -25,6 +25,8 @@ void          pr_paced_model_set_frame_wait (PrPacedModel *self,
 void          pr_paced_model_set_slice   (PrPacedModel *self,
                                           guint         slice);
 gboolean      pr_paced_model_get_pending (PrPacedModel *self);
+gboolean      pr_paced_model_holds       (PrPacedModel *self,
+                                          gpointer      item);
 gboolean      pr_paced_model_step        (PrPacedModel *self);
 void          pr_paced_model_flush       (PrPacedModel *self);
 

@@ -93,6 +93,8 @@ struct _PrReviewPage
   PrClusterItem        *chosen;        /* the case chosen last (owned), or NULL */
   gboolean              filtered_out;  /* a filter took the chosen case out of the list */
   PrClusterItem        *first_chosen;  /* the first case shown, chosen so (owned), until the clerk chooses */
+  guint                 filter_changes; /* the filters' changes since search_listed () */
+  gboolean              only_widened;   /* each of them only added rows */
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -436,23 +438,85 @@ static gboolean choose_first (PrReviewPage *self);
 static void choose_shown (PrReviewPage  *self,
                           PrClusterItem *item);
 
-/* The search has its answer: the case on show stays chosen while the
- * list still holds it, else the first case left is; only then is a case
- * read, not once for each text typed on the way. */
-static void
-settle_search (PrReviewPage *self)
+/* The case on show, as the search settles it. */
+static PrClusterItem *
+search_shown (PrReviewPage *self)
 {
-  PrClusterItem *shown = self->picked != NULL ? self->picked
-                                              : pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
-  PrClusterItem *selected;
-  gboolean kept = FALSE;
+  return self->picked != NULL ? self->picked : pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+}
 
-  for (guint i = 0; shown != NULL && !kept && i < g_list_model_get_n_items (G_LIST_MODEL (self->filtered)); i++)
+/* Whether the filtered list holds @item: a pass over all of it, each
+ * item found by counting (some 65 ms at 10^5 cases). */
+static gboolean
+filtered_holds (PrReviewPage  *self,
+                PrClusterItem *item)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->filtered)); i++)
     {
       g_autoptr(PrClusterItem) at = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
 
-      kept = at == shown;
+      if (at == item)
+        return TRUE;
     }
+  return FALSE;
+}
+
+typedef enum { LISTED_NO, LISTED_YES, LISTED_UNKNOWN } Listed;
+
+/* Before a search changes the filter: whether the case on show is
+ * listed, where that is cheap to tell (the paced list holds the filtered
+ * list's items once it has passed every change on); the filters' changes
+ * are counted from here. */
+static Listed
+search_listed (PrReviewPage *self)
+{
+  PrClusterItem *shown = search_shown (self);
+
+  self->filter_changes = 0;
+  self->only_widened = TRUE;
+  if (shown == NULL)
+    return LISTED_NO;
+  if (gtk_filter_list_model_get_pending (self->filtered) != 0 || pr_paced_model_get_pending (self->paced))
+    return LISTED_UNKNOWN;
+  return pr_paced_model_holds (self->paced, shown) ? LISTED_YES : LISTED_NO;
+}
+
+static void
+every_filter_changed (PrReviewPage    *self,
+                      GtkFilterChange  change)
+{
+  self->filter_changes++;
+  if (change != GTK_FILTER_CHANGE_LESS_STRICT)
+    self->only_widened = FALSE;
+}
+
+/* The search has its answer: the case on show stays chosen while the
+ * list still holds it, else the first case left is; only then is a case
+ * read, not once for each text typed on the way. Whether the list holds
+ * it is answered from the filter where it can be: after a change that
+ * looked at every row the list holds exactly the cases that match; after
+ * one that only added rows, those it held before and those that match
+ * (a row whose case a decision took out of the filter stays). */
+static void
+settle_search (PrReviewPage *self,
+               Listed        before)
+{
+  PrClusterItem *shown = search_shown (self);
+  PrClusterItem *selected;
+  gboolean kept = FALSE;
+
+  if (shown == NULL)
+    kept = FALSE;
+  else if (gtk_filter_list_model_get_pending (self->filtered) != 0)
+    kept = filtered_holds (self, shown);
+  else if (self->filter_changes == 0)
+    kept = before == LISTED_UNKNOWN ? filtered_holds (self, shown) : before == LISTED_YES;
+  else if (!self->only_widened)
+    kept = gtk_filter_match (GTK_FILTER (self->filter), shown);
+  else if (gtk_filter_match (GTK_FILTER (self->filter), shown) || before == LISTED_YES)
+    kept = TRUE;
+  else
+    kept = before == LISTED_UNKNOWN && filtered_holds (self, shown);
   self->refiltering = TRUE;
   if (kept)
     choose_shown (self, shown);
@@ -474,6 +538,7 @@ searched (GObject      *object,
   g_autoptr(PrReviewPage) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) clusters = pr_session_search_finish (PR_SESSION (object), result, &error);
+  Listed before;
 
   /* A search done just as a newer one began answers an old text. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL ||
@@ -487,10 +552,11 @@ searched (GObject      *object,
                      error);
       clusters = g_hash_table_new (NULL, NULL);
     }
+  before = search_listed (self);
   self->refiltering = TRUE;
   pr_search_filter_set_matches (self->search_filter, clusters);
   self->refiltering = FALSE;
-  settle_search (self);
+  settle_search (self, before);
   update_empty (self);
 }
 
@@ -499,6 +565,7 @@ static void
 search_changed (PrReviewPage *self)
 {
   const char *text;
+  Listed before;
 
   if (self->session == NULL)
     return;
@@ -514,6 +581,7 @@ search_changed (PrReviewPage *self)
    * are not read (selection_changed ()). */
   self->searching = g_cancellable_new ();
   g_clear_object (&self->picked);
+  before = search_listed (self);
   self->refiltering = TRUE;
   pr_search_filter_set_text (self->search_filter, text);
   self->refiltering = FALSE;
@@ -522,7 +590,7 @@ search_changed (PrReviewPage *self)
   else
     {
       g_clear_object (&self->searching);
-      settle_search (self);
+      settle_search (self, before);
     }
   update_empty (self);
 }
@@ -581,7 +649,14 @@ pr_review_page_dup_shown (PrReviewPage *self)
 
   if (gtk_filter_list_model_get_pending (self->filtered) == 0 && gtk_sort_list_model_get_pending (self->sorted) == 0 &&
       pr_session_get_list_complete (self->session))
-    return g_object_ref (G_LIST_MODEL (self->filtered));
+    {
+      /* The paced list holds the filtered list's items once it has passed
+       * every change on, and hands out each at once: the filtered list
+       * finds its n-th item by counting (the export reads every one). */
+      if (!pr_paced_model_get_pending (self->paced))
+        return g_object_ref (G_LIST_MODEL (self->paced));
+      return g_object_ref (G_LIST_MODEL (self->filtered));
+    }
   kept = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
   for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
     {
@@ -1275,4 +1350,5 @@ static void
 pr_review_page_init (PrReviewPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->filter, "changed", G_CALLBACK (every_filter_changed), self, G_CONNECT_SWAPPED);
 }

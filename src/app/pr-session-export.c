@@ -34,14 +34,21 @@ static const char *const export_header[] = {
 /* The note's cell, written last, after the mapped columns. */
 #define EXPORT_NOTE (EXPORT_FIXED - 1)
 
-/* A member's cells as the list showed them when the export began; the
- * distance, similarity and decided_at cells are made from @distance and
- * @decided_at. */
+/* A member as the list showed it when the export began: its strings are
+ * held in the export's string chunk, and the cells are made from them on
+ * the worker, so that the click's turn only copies. */
 typedef struct {
-  char   *cells[EXPORT_FIXED];
-  guint   distance;
-  gint64  decided_at;
-  gboolean decided;
+  guint            cluster;   /* its number, and whether a case's (pr_cluster_name_format ()) */
+  gboolean         is_case;
+  const char      *id;
+  const char      *primary;
+  const char      *reviewer;  /* NULL when undecided */
+  const char      *note;
+  guint            distance;
+  PrMemberState    state;
+  PrPetitionerKind petitioner;
+  gint64           decided_at;
+  gboolean         decided;
 } ExportRow;
 
 typedef struct {
@@ -52,6 +59,10 @@ typedef struct {
   gboolean               cases;      /* the first column is the case number */
   char                  *path;
   GArray                *rows;       /* ExportRow */
+  GStringChunk          *strings;    /* the rows' strings */
+  GPtrArray             *items;      /* the cases shown at the click, each NULL once copied */
+  GPtrArray             *item_rows;  /* per case: a GArray of its ExportRow once copied, or NULL */
+  guint                  next;       /* the next case the copy's slices take */
   GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
   GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
   GArray                *display_dates; /* gboolean per display column: a date column */
@@ -60,13 +71,6 @@ typedef struct {
   GCancellable          *cancellable;
 } ExportData;
 
-static void
-export_row_clear (ExportRow *row)
-{
-  for (guint i = 0; i < EXPORT_FIXED; i++)
-    g_free (row->cells[i]);
-}
-
 /* A row's display values: %NULL for a record the table no longer has,
  * and once copied into the report. */
 static void
@@ -74,6 +78,21 @@ values_free (gpointer values)
 {
   if (values != NULL)
     g_ptr_array_unref (values);
+}
+
+/* An item once copied, and a case's rows not yet copied: %NULL. */
+static void
+unref_nullable (gpointer object)
+{
+  if (object != NULL)
+    g_object_unref (object);
+}
+
+static void
+rows_free (gpointer rows)
+{
+  if (rows != NULL)
+    g_array_unref (rows);
 }
 
 static void
@@ -85,6 +104,9 @@ export_data_free (ExportData *data)
   g_free (data->path);
   g_hash_table_unref (data->row_of);
   g_array_unref (data->rows);
+  g_string_chunk_free (data->strings);
+  g_ptr_array_unref (data->items);
+  g_ptr_array_unref (data->item_rows);
   g_ptr_array_unref (data->values);
   g_clear_pointer (&data->display_dates, g_array_unref);
   _pr_session_progress_clear (&data->progress);
@@ -142,6 +164,7 @@ build_report (ExportData    *data,
    * most 31 characters, none of []:*?/\ (重复信访报告) */
   g_autoptr(PrReportTable) table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
+  g_autofree char *cluster = NULL;
 
   data->display_dates = g_array_new (FALSE, FALSE, sizeof (gboolean));
   for (guint i = 0; i < EXPORT_NOTE; i++)
@@ -167,19 +190,28 @@ build_report (ExportData    *data,
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
+      if (r == 0 || row->cluster != row[-1].cluster || row->is_case != row[-1].is_case)
+        {
+          g_free (cluster);
+          cluster = pr_cluster_name_format (row->is_case, row->cluster);
+        }
       pr_report_table_begin_row (table);
-      pr_report_table_add_text (table, row->cells[0]);
-      pr_report_table_add_id (table, row->cells[1]);
-      pr_report_table_add_id (table, row->cells[2]);
+      pr_report_table_add_text (table, cluster);
+      pr_report_table_add_id (table, row->id);
+      pr_report_table_add_id (table, row->primary);
       pr_report_table_add_integer (table, row->distance);
       pr_report_table_add_percent (table, (64 - row->distance) / 64.0);
-      pr_report_table_add_text (table, row->cells[5]);
-      pr_report_table_add_text (table, row->cells[6]);
+      pr_report_table_add_text (table, row->state == PR_MEMBER_REPEAT ? C_("verdict", "repeat")
+                                       : row->state == PR_MEMBER_NOT_REPEAT ? C_("verdict", "not a repeat") : "");
+      pr_report_table_add_text (table, row->decided ? row->reviewer : NULL);
       if (row->decided)
         pr_report_table_add_unix_time (table, row->decided_at);
       else
         pr_report_table_add_text (table, NULL);
-      pr_report_table_add_text (table, row->cells[8]);
+      /* Empty for the primary, and where a petitioner is not known. */
+      pr_report_table_add_text (table, row->petitioner == PR_PETITIONER_SAME ? C_("repeat kind", "the same petitioner")
+                                       : row->petitioner == PR_PETITIONER_OTHER ? C_("repeat kind", "another petitioner")
+                                       : "");
       for (guint d = 0; d < data->display_dates->len; d++)
         {
           const char *value = display != NULL && d < display->len ? display->pdata[d] : NULL;
@@ -189,7 +221,7 @@ build_report (ExportData    *data,
           else
             pr_report_table_add_text (table, value);
         }
-      pr_report_table_add_text (table, row->cells[EXPORT_NOTE]);
+      pr_report_table_add_text (table, row->decided ? row->note : NULL);
       /* Copied into the report: a petition's text is held once, not twice,
        * while a large report is written. */
       g_clear_pointer (&data->values->pdata[r], g_ptr_array_unref);
@@ -209,6 +241,16 @@ export_thread (GTask        *task,
   GError *error = NULL;
 
   data->cancellable = cancellable;
+  for (guint i = 0; i < data->item_rows->len; i++)
+    {
+      GArray *rows = data->item_rows->pdata[i];
+
+      g_array_append_vals (data->rows, rows->data, rows->len);
+    }
+  g_ptr_array_set_size (data->item_rows, 0);
+  g_ptr_array_set_size (data->values, data->rows->len);
+  for (guint r = 0; r < data->rows->len; r++)
+    g_hash_table_insert (data->row_of, (gpointer) g_array_index (data->rows, ExportRow, r).id, GUINT_TO_POINTER (r + 1));
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
     goto failed;
@@ -239,6 +281,104 @@ export_thread (GTask        *task,
 
 failed:
   g_task_return_error (task, error);
+}
+
+/* The rows of the @i th case shown, as the list shows them now, taken
+ * on the main thread: only copied (a report may hold hundreds of
+ * thousands of rows); the worker makes the cells and finds the rows by id. */
+static void
+copy_case (PrSession  *self,
+           ExportData *data,
+           guint       i)
+{
+  g_autoptr(PrClusterItem) item = g_steal_pointer (&data->items->pdata[i]);
+  guint n_members = pr_cluster_item_get_n_members (item);
+  guint number = pr_cluster_item_get_number (item);
+  gboolean is_case = pr_cluster_item_get_is_case (item);
+  GArray *rows = g_array_sized_new (FALSE, TRUE, sizeof (ExportRow), n_members);
+  const char *primary = n_members > 0 ? g_string_chunk_insert (data->strings, pr_cluster_item_get_primary_id (item))
+                                      : NULL;
+
+  g_array_set_size (rows, n_members);
+  for (guint m = 0; m < n_members; m++)
+    {
+      PrClusterMember *member = pr_cluster_item_get_member (item, m);
+      const PrDecision *decision = member->decision != 0 && m > 0
+                                     ? g_hash_table_lookup (self->decisions, &member->decision) : NULL;
+      ExportRow *row = &g_array_index (rows, ExportRow, m);
+
+      row->cluster = number;
+      row->is_case = is_case;
+      row->id = m == 0 ? primary : g_string_chunk_insert (data->strings, member->id);
+      row->primary = primary;
+      row->distance = member->distance;
+      row->state = member->state;
+      row->petitioner = member->petitioner;
+      if (decision != NULL)
+        {
+          row->reviewer = decision->reviewer != NULL ? g_string_chunk_insert (data->strings, decision->reviewer) : NULL;
+          row->note = decision->note != NULL ? g_string_chunk_insert (data->strings, decision->note) : NULL;
+          row->decided_at = decision->decided_at;
+          row->decided = TRUE;
+        }
+    }
+  data->item_rows->pdata[i] = rows;
+}
+
+/* The main thread's time a slice of the copy may take (microseconds). */
+#define COPY_BUDGET 8000
+
+/* A slice of the cases' rows copied, each turn of the main loop, until
+ * all are; then the worker reads the table and writes the report. */
+static gboolean
+copy_slice (gpointer user_data)
+{
+  GTask *task = user_data;
+  PrSession *self = g_task_get_source_object (task);
+  ExportData *data = g_task_get_task_data (task);
+  gint64 until = g_get_monotonic_time () + COPY_BUDGET;
+  guint done = 0;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      g_ptr_array_remove_fast (self->exports_copying, task);
+      g_task_return_error_if_cancelled (task);
+      return G_SOURCE_REMOVE;
+    }
+  if (self->export_held)
+    return G_SOURCE_CONTINUE;
+  self->export_slices++;
+  while (data->next < data->items->len &&
+         (self->export_slice == 0 || done < self->export_slice) &&
+         (done % 64 != 0 || g_get_monotonic_time () < until))
+    {
+      if (data->items->pdata[data->next] != NULL)
+        copy_case (self, data, data->next);
+      data->next++;
+      done++;
+    }
+  if (data->next < data->items->len)
+    return G_SOURCE_CONTINUE;
+  g_ptr_array_remove_fast (self->exports_copying, task);
+  _pr_session_run_in_background (task, export_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* Before @item changes (a decision, an undo, a split, another
+ * reviewer's decision): an export still copying takes its rows first, so
+ * that the report holds the cases as they were at its start. */
+void
+_pr_session_export_will_change (PrSession     *self,
+                                PrClusterItem *item)
+{
+  for (guint e = 0; e < self->exports_copying->len; e++)
+    {
+      ExportData *data = g_task_get_task_data (self->exports_copying->pdata[e]);
+
+      for (guint i = data->next; i < data->items->len; i++)
+        if (data->items->pdata[i] == item)
+          copy_case (self, data, i);
+    }
 }
 
 /**
@@ -303,7 +443,9 @@ pr_session_export_clusters_async (PrSession             *self,
       data->id_column = (int) c;
   data->path = g_file_get_path (file);
   data->rows = g_array_new (FALSE, TRUE, sizeof (ExportRow));
-  g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
+  data->strings = g_string_chunk_new (64 * 1024);
+  data->items = g_ptr_array_new_full (n_items, unref_nullable);
+  data->item_rows = g_ptr_array_new_full (n_items, rows_free);
   data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
   data->values = g_ptr_array_new_with_free_func (values_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
@@ -328,44 +470,16 @@ pr_session_export_clusters_async (PrSession             *self,
       }
   }
 
-  /* The decisions as the list shows them now, taken on this thread. */
+  /* The cases as the list shows them now; their rows are copied in
+   * slices, each case before anything changes it (pr_session_export_will_change ()). */
   for (guint i = 0; i < n_items; i++)
-    {
-      g_autoptr(PrClusterItem) item = clusters != NULL ? g_list_model_get_item (clusters, i)
-                                                       : g_object_ref (self->items->pdata[i]);
-      const char *primary = pr_cluster_item_get_primary_id (item);
+    g_ptr_array_add (data->items, clusters != NULL ? g_list_model_get_item (clusters, i)
+                                                   : g_object_ref (self->items->pdata[i]));
+  g_ptr_array_set_size (data->item_rows, n_items);
+  g_ptr_array_add (self->exports_copying, g_object_ref (task));
+  if (copy_slice (task) == G_SOURCE_CONTINUE)
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, copy_slice, g_steal_pointer (&task), g_object_unref);
 
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        {
-          PrClusterMember *member = pr_cluster_item_get_member (item, m);
-          const PrDecision *decision = member->decision != 0
-                                         ? g_hash_table_lookup (self->decisions, &member->decision) : NULL;
-          ExportRow row = { { 0 } };
-
-          row.cells[0] = pr_cluster_item_dup_name (item);
-          row.cells[1] = g_strdup (member->id);
-          row.cells[2] = g_strdup (primary);
-          row.distance = member->distance;
-          row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? C_("verdict", "repeat")
-                                   : member->state == PR_MEMBER_NOT_REPEAT ? C_("verdict", "not a repeat") : "");
-          if (decision != NULL && m > 0)
-            {
-              row.cells[6] = g_strdup (decision->reviewer);
-              row.cells[EXPORT_NOTE] = g_strdup (decision->note);
-              row.decided_at = decision->decided_at;
-              row.decided = TRUE;
-            }
-          /* Empty for the primary, and where a petitioner is not known. */
-          row.cells[8] = g_strdup (member->petitioner == PR_PETITIONER_SAME ? C_("repeat kind", "the same petitioner")
-                                   : member->petitioner == PR_PETITIONER_OTHER ? C_("repeat kind", "another petitioner")
-                                   : "");
-          g_array_append_val (data->rows, row);
-          g_ptr_array_add (data->values, NULL);
-          g_hash_table_insert (data->row_of, g_array_index (data->rows, ExportRow, data->rows->len - 1).cells[1],
-                               GUINT_TO_POINTER (data->rows->len));
-        }
-    }
-  _pr_session_run_in_background (task, export_thread);
 }
 
 /* Returns: the rows written, or 0 with @error set */

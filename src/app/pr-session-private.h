@@ -135,6 +135,12 @@ struct _PrSession
   gint64              look_from;    /* the next look's start */
   gint64              look_after;   /* the one after: seen_id as the last look began */
 
+  /* Exports whose cases are still being copied (GTask), a slice a turn */
+  GPtrArray          *exports_copying;
+  guint               export_slice;   /* tests: cases a slice at most; 0 for no limit */
+  guint               export_slices;  /* tests: slices run */
+  gboolean            export_held;    /* tests: the slices wait, copying nothing */
+
   /* Progress of a scan or an export: the latest report, from a worker */
   GMutex              progress_lock;
   PrSessionProgressReport progress_pending;  /* under the lock */
@@ -153,6 +159,8 @@ void     _pr_session_push_job                  (PrSession          *self,
 void     _pr_session_forget_case_columns       (PrSession          *self);
 void     _pr_session_forget_connection_if_lost (PrSession          *self,
                                                 const GError       *error);
+void     _pr_session_export_will_change        (PrSession          *self,
+                                                PrClusterItem      *item);
 void     _pr_session_run_in_background         (GTask              *task,
                                                 GTaskThreadFunc     func);
 void     _pr_session_progress_init             (PrSessionProgress  *progress,

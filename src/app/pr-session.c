@@ -287,6 +287,7 @@ pr_session_finalize (GObject *object)
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
   g_clear_pointer (&self->missing, g_ptr_array_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
+  g_clear_pointer (&self->exports_copying, g_ptr_array_unref);
   g_clear_pointer (&self->taken_out_of, g_hash_table_unref);
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   g_mutex_clear (&self->progress_lock);
@@ -413,6 +414,7 @@ pr_session_init (PrSession *self)
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
+  self->exports_copying = g_ptr_array_new_with_free_func (g_object_unref);
   self->taken_out_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
@@ -1154,7 +1156,10 @@ apply_logged (PrSession        *self,
 {
   PrClusterItem *item = g_hash_table_lookup (self->cluster_of, decision->record_id);
 
-  if (item != NULL && pr_cluster_item_apply (item, decision, self->result->set))
+  if (item == NULL)
+    return;
+  _pr_session_export_will_change (self, item);
+  if (pr_cluster_item_apply (item, decision, self->result->set))
     pr_cluster_item_changed (item);
 }
 
