@@ -292,6 +292,8 @@ static void
 test_cli_missing_folder_first (void)
 {
   g_autofree char *missing = g_build_filename (tmpdir, "no-such-folder", "out.csv", NULL);
+  /* the curve is a picture: a .csv name would be refused for its name */
+  g_autofree char *missing_svg = g_build_filename (tmpdir, "no-such-folder", "curve.svg", NULL);
   g_autofree char *no_input = g_build_filename (tmpdir, "no-such-records.csv", NULL);
   g_autofree char *no_socket = g_build_filename (tmpdir, "no-such.sock", NULL);
   g_autofree char *uri = g_strdup_printf ("mariadb://nobody@localhost/office?socket=%s", no_socket);
@@ -302,7 +304,7 @@ test_cli_missing_folder_first (void)
   const char *const eval_pairs[] = { "eval", "--text", "body", "--records", no_input, "--truth-groups", "case",
                                      "--pairs-out", missing, NULL };
   const char *const eval_curve[] = { "eval", "--text", "body", "--records", no_input, "--truth-groups", "case",
-                                     "--curve", missing, NULL };
+                                     "--curve", missing_svg, NULL };
   const char *const decisions[] = { "decisions", "export", "--db", uri, "--table", "t", "--out", missing, NULL };
   const char *const repeats[] = { "repeats", "--db", uri, "--table", "t", "--out", missing, NULL };
   const char *const *commands[] = { scan, pairs, fingerprint, thresholds, eval_pairs, eval_curve, decisions,
@@ -312,11 +314,12 @@ test_cli_missing_folder_first (void)
     {
       g_autofree char *err = NULL;
       g_autofree char *folder = g_path_get_dirname (missing);
+      const char *output = commands[i] == eval_curve ? missing_svg : missing;
       int status = pr_test_run_cli (NULL, &err, commands[i]);
 
       g_test_message ("%s: %s", commands[i][0], err);
       g_assert_cmpint (status, ==, 1);
-      g_assert_nonnull (strstr (err, missing));
+      g_assert_nonnull (strstr (err, output));
       g_assert_nonnull (strstr (err, "does not exist"));
       g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
     }
@@ -499,6 +502,9 @@ test_cli_outputs_same_file (void)
   g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
   g_autofree char *x = g_build_filename (folder, "x.csv", NULL);
   g_autofree char *dot_x = g_build_filename (folder, ".", "x.csv", NULL);
+  /* eval's two outputs, a picture's name for both: --curve refuses another */
+  g_autofree char *x_svg = g_build_filename (folder, "x.svg", NULL);
+  g_autofree char *dot_x_svg = g_build_filename (folder, ".", "x.svg", NULL);
   g_autofree char *y = g_build_filename (folder, "y.csv", NULL);
   g_autofree char *to_y = g_build_filename (folder, "to-y.csv", NULL);
   g_autofree char *err = NULL;
@@ -507,12 +513,12 @@ test_cli_outputs_same_file (void)
   const char *const dot[] = { "scan", in, "--id", "id", "--text", "body", "-o", x, "--pairs", dot_x, NULL };
   const char *const linked[] = { "scan", in, "--id", "id", "--text", "body", "-o", y, "--pairs", to_y, NULL };
   const char *const eval[] = { "eval", "--records", in, "--id", "id", "--text", "body", "--truth-groups", "case",
-                               "--pairs-out", x, "--curve", dot_x, NULL };
+                               "--pairs-out", x_svg, "--curve", dot_x_svg, NULL };
   const char *const devices[] = { "scan", in, "--id", "id", "--text", "body", "-o", "/dev/null",
                                   "--pairs", "/dev/null", NULL };
   struct { const char *const *args; const char *first; const char *option; const char *path; } cases[] = {
     { new_x, "--out", "--pairs", x }, { dot, "--out", "--pairs", dot_x }, { linked, "--out", "--pairs", to_y },
-    { eval, "--pairs-out", "--curve", dot_x },
+    { eval, "--pairs-out", "--curve", dot_x_svg },
   };
 
   g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
@@ -527,6 +533,7 @@ test_cli_outputs_same_file (void)
 
       g_assert_nonnull (strstr (refusal, cases[i].first));
       g_assert_false (g_file_test (x, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (x_svg, G_FILE_TEST_EXISTS));
     }
   {
     g_autofree char *left = contents_of (y);
