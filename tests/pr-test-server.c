@@ -27,6 +27,7 @@
 
 #include "pr-connection-private.h"
 #include "pr-sample-server.h"
+#include "pr-sample-server-private.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
 
@@ -48,27 +49,20 @@ pr_test_server_start (void)
   return pr_test_server_start_with_options (NULL);
 }
 
-/* Appends what identifies the program @name (found where the sample
- * server looks for it) to @key: its path, inode, size and time. */
+/* Appends what identifies the program found by @names, as the sample
+ * server finds it, to @key: its path, inode, size and time. */
 static void
-add_program_to_key (GString    *key,
-                    const char *name)
+add_program_to_key (GString           *key,
+                    const char *const *names)
 {
-  static const char *const dirs[] = { "/usr/sbin", "/usr/local/sbin", "/usr/libexec", "/sbin", NULL };
-  g_autofree char *path = g_find_program_in_path (name);
+  g_autofree char *path = pr_sample_server_find_program (names);
   struct stat info;
 
-  for (guint i = 0; path == NULL && dirs[i] != NULL; i++)
-    {
-      path = g_build_filename (dirs[i], name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
-        g_clear_pointer (&path, g_free);
-    }
   if (path != NULL && g_stat (path, &info) == 0)
     g_string_append_printf (key, "%s:%lu:%ld:%ld.%09ld\n", path, (unsigned long) info.st_ino, (long) info.st_size,
                             (long) info.st_mtim.tv_sec, info.st_mtim.tv_nsec);
   else
-    g_string_append_printf (key, "%s: not found\n", name);
+    g_string_append_printf (key, "%s: not found\n", names[0]);
 }
 
 /* The name of the ready-made data directory for this machine's server
@@ -91,8 +85,8 @@ ready_data_dir_path (void)
   if (!g_file_get_contents (maker, &maker_text, NULL, NULL))
     return NULL;
   g_string_append_c (key, '\n');
-  add_program_to_key (key, "mariadbd");
-  add_program_to_key (key, "mariadb-install-db");
+  add_program_to_key (key, (const char *const[]) { "mariadbd", "mysqld", NULL });
+  add_program_to_key (key, (const char *const[]) { "mariadb-install-db", "mysql_install_db", NULL });
   g_string_append (key, maker_text);
   digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
   name = g_strdup_printf ("server-data-%.16s", digest);

@@ -39,6 +39,7 @@
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 #include "pr-sample-server.h"
+#include "pr-sample-server-private.h"
 #include "pr-statement-private.h"
 
 /* A cold start of InnoDB on a slow disk takes a few seconds; a server that
@@ -156,9 +157,19 @@ describe_exit (GSubprocess *process)
   return g_strdup (_("ended"));
 }
 
-/* mariadbd lives in /usr/sbin, which is not on every user's PATH. */
-static char *
-find_program (const char *const *names)
+/**
+ * pr_sample_server_find_program:
+ * @names: (array zero-terminated=1): the program's names, the first
+ *   preferred
+ *
+ * Where the program the server runs by one of @names is: on PATH, or in
+ * /usr/sbin and its kin, since mariadbd lives in /usr/sbin, which is not on
+ * every user's PATH.
+ *
+ * Returns: (transfer full) (nullable): its path, or %NULL
+ */
+char *
+pr_sample_server_find_program (const char *const *names)
 {
   static const char *const dirs[] = { "/usr/sbin", "/usr/local/sbin", "/usr/libexec", "/sbin", NULL };
 
@@ -262,7 +273,7 @@ run_install_db (PrSampleServer  *self,
                 GError         **error)
 {
   static const char *const names[] = { "mariadb-install-db", "mysql_install_db", NULL };
-  g_autofree char *program = find_program (names);
+  g_autofree char *program = pr_sample_server_find_program (names);
   g_autofree char *new_dir = g_strconcat (self->data_dir, ".new", NULL);
   g_autofree char *user_arg = g_strdup_printf ("--user=%s", self->user);
   g_autofree char *datadir_arg = g_strdup_printf ("--datadir=%s", new_dir);
@@ -490,7 +501,7 @@ spawn_server (PrSampleServer  *self,
               GError         **error)
 {
   static const char *const names[] = { "mariadbd", "mysqld", NULL };
-  g_autofree char *program = find_program (names);
+  g_autofree char *program = pr_sample_server_find_program (names);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   ChildSetup setup;
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
