@@ -5,6 +5,8 @@
  * read as an id like any other, so that every record without one was the
  * same petitioner's: two people's letters became "repeats by the same
  * person". Such a value is no evidence, as a placeholder name is not.
+ * The same holds of a placeholder in a name, ID card or phone column
+ * (暂无, /, （空）, 000000).
  * Oracles: the values as written here, and a scan of a file whose pairs
  * have no petitioner but a placeholder.
  */
@@ -21,7 +23,15 @@ static void
 test_placeholders (void)
 {
   static const char *const placeholders[] = { "NULL", "null", "\\N", "None", "N/A", "#N/A", "(null)", "无", "匿名",
-                                              "不详", "-", "0", " NULL ", "ＮＵＬＬ" };
+                                              "不详", "-", "0", " NULL ", "ＮＵＬＬ",
+                                              /* Only punctuation, dashes, slashes, brackets, spaces. */
+                                              "/", "／", " / ", "—", "——", "－", "--", "...", "（）", "【】", "？?",
+                                              /* Words for none, not filled, unknown, with brackets and spaces. */
+                                              "暂无", "暂 无", "未填", "未 填", "空", "（空）", "(空)", "【空】",
+                                              "[空]", "N.A.", "n.a", "Ｎ．Ａ．", "NA", "无账号", "无 账 号", "无帐号",
+                                              "（无）", "未知", "不明", "nil",
+                                              /* Zeros, or one digit as long as a number. */
+                                              "00", "000000", "０００ ０００", "000-000", "111111", "99999999" };
 
   for (guint i = 0; i < G_N_ELEMENTS (placeholders); i++)
     {
@@ -36,7 +46,8 @@ test_placeholders (void)
 static void
 test_ids_kept (void)
 {
-  static const char *const ids[] = { "u1", "10086", "null_user", "N1", "00", "007" };
+  static const char *const ids[] = { "u1", "10086", "null_user", "N1", "007", "111", "11111", "100000", "空空",
+                                     "无名小卒01", "暂无1", "N.A.1" };
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
@@ -47,9 +58,76 @@ test_ids_kept (void)
     }
 }
 
+/* The same rule in a name, an ID card and a phone column: a placeholder
+ * is masked (never evidence), not a value every such record shares. */
+static void
+test_other_columns (void)
+{
+  static const char *const none[] = { "暂无", "/", "—", "未填", "空", "（空）", "N.A.", "无账号", "－ －" };
+  static const char *const no_number[] = { "000000", "000000000000000000", "00000000000", "88888888",
+                                            "1111 1111 111", "000-0000-0000" };
+  char card[PR_ID_CARD_LENGTH + 1];
+
+  for (guint i = 0; i < G_N_ELEMENTS (none); i++)
+    {
+      g_autofree char *name = NULL, *phone = NULL;
+
+      g_test_message ("%s", none[i]);
+      /* A dash in a name reads as a middle dot, dropped: "—" is empty. */
+      g_assert_cmpint (pr_identity_normalize_name (none[i], -1, &name), !=, PR_IDENTITY_VALUE_VALID);
+      g_assert_null (name);
+      g_assert_cmpint (pr_identity_normalize_phone (none[i], -1, &phone, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (pr_identity_normalize_id_card (none[i], -1, card), ==, PR_IDENTITY_VALUE_MASKED);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (no_number); i++)
+    {
+      g_autofree char *phone = NULL;
+
+      g_test_message ("%s", no_number[i]);
+      g_assert_cmpint (pr_identity_normalize_phone (no_number[i], -1, &phone, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (pr_identity_normalize_id_card (no_number[i], -1, card), ==, PR_IDENTITY_VALUE_MASKED);
+    }
+}
+
+/* Real values that look like placeholders: a name 空空 or 王空, a mobile
+ * 13000000000, a landline of repeated digits after its area code, each
+ * equal to itself. */
+static void
+test_real_values_kept (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *normal;
+  } names[] = { { "空空", "空空" }, { "王空", "王空" }, { "无忌", "无忌" } };
+  static const struct
+  {
+    const char *phone;
+    const char *normal;
+  } phones[] = { { "13000000000", "m13000000000" }, { "0591-88888888", "l059188888888" },
+                 { "13888888888", "m13888888888" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *normal = NULL;
+
+      g_assert_cmpint (pr_identity_normalize_name (names[i].name, -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpstr (normal, ==, names[i].normal);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (phones); i++)
+    {
+      g_autofree char *normal = NULL;
+
+      g_assert_cmpint (pr_identity_normalize_phone (phones[i].phone, -1, &normal, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpstr (normal, ==, phones[i].normal);
+    }
+}
+
 /* Two people's letters on one matter, neither with an account. */
 static void
-test_scan (void)
+scan_pair (const char *first,
+           const char *second,
+           gboolean    same)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
@@ -60,22 +138,38 @@ test_scan (void)
   const char *args[] = { "scan", "--id", "id", "--text", "body", "--petitioner", "user", "--date", "date", "--out",
                          out, path, NULL };
 
-  g_assert_true (g_file_set_contents (path,
-                                      "id,user,body,date\n"
-                                      "1,NULL,小区门口的垃圾站臭气熏天多年无人处理请求政府尽快解决这个问题,2024-01-01\n"
-                                      "2,NULL,小区门口的垃圾站臭气熏天多年无人处理请求政府尽快解决这个问题啊,2024-02-01\n",
-                                      -1, NULL));
+  g_autofree char *csv = g_strdup_printf (
+    "id,user,body,date\n"
+    "1,\"%s\",小区门口的垃圾站臭气熏天多年无人处理请求政府尽快解决这个问题,2024-01-01\n"
+    "2,\"%s\",小区门口的垃圾站臭气熏天多年无人处理请求政府尽快解决这个问题啊,2024-02-01\n",
+    first, second);
+
+  g_test_message ("%s / %s", first, second);
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
   g_assert_true (g_file_get_contents (out, &clusters, NULL, NULL));
   g_test_message ("%s", clusters);
   /* The two are found, but not as one person's: after the distance,
-   * same_petitioner and identity_evidence are empty. */
+   * same_petitioner and identity_evidence are empty; for a real id, 1. */
   row = strstr (clusters, "\r\n1,2,1,");
   g_assert_nonnull (row);
   after_distance = strchr (row + strlen ("\r\n1,2,1,"), ',');
   g_assert_nonnull (after_distance);
-  g_assert_true (g_str_has_prefix (after_distance, ",,,,"));
+  g_assert_true (g_str_has_prefix (after_distance, same ? ",1," : ",,,,"));
   pr_test_remove_tree (dir);
+}
+
+static void
+test_scan (void)
+{
+  static const char *const placeholders[] = { "NULL", "暂无", "/", "—", "未填", "空", "（空）", "N.A.", "000000",
+                                              "无账号" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (placeholders); i++)
+    scan_pair (placeholders[i], placeholders[i], FALSE);
+  /* Two placeholders, written two ways. */
+  scan_pair ("暂无", "（ 暂无 ）", FALSE);
+  scan_pair ("U00017", "U00017", TRUE);
 }
 
 int
@@ -84,6 +178,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/identity-petitioner-placeholder/placeholders", test_placeholders);
   g_test_add_func ("/engine/identity-petitioner-placeholder/ids-kept", test_ids_kept);
+  g_test_add_func ("/engine/identity-petitioner-placeholder/other-columns", test_other_columns);
+  g_test_add_func ("/engine/identity-petitioner-placeholder/real-values-kept", test_real_values_kept);
   g_test_add_func ("/cli/identity-petitioner-placeholder/scan", test_scan);
   return g_test_run ();
 }
