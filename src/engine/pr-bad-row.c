@@ -2,8 +2,8 @@
 /*
  * A bad row: one whose mapped values are not text the program can read (a
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
- * a database replaced by "?", JSON's escapes for Chinese text, HTML or RTF
- * markup). The check
+ * a database replaced by "?", JSON's escapes for Chinese text, its bytes
+ * percent-encoded, quoted-printable or \x-escaped, HTML or RTF markup). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -222,14 +222,16 @@ json_escaped_han (const char *value,
   return NULL;
 }
 
-/* The reason @value is text in a notation (JSON escapes, HTML, RTF) rather
- * than the text itself, or NULL. */
+/* The reason @value is text in a notation (JSON escapes, escaped bytes,
+ * HTML, RTF) rather than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
               gsize       length)
 {
   char *reason = json_escaped_han (value, length);
 
+  if (reason == NULL)
+    reason = _pr_bad_row_byte_escapes (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 

@@ -11,6 +11,8 @@ char                *_pr_identity_fold              (const char  *value,
 PrIdentityValueState _pr_identity_fold_number       (const char  *value,
                                                      gssize       length,
                                                      char       **folded);
+gboolean             _pr_identity_names_nobody      (const char  *folded,
+                                                     gboolean     number);
 gboolean             _pr_identity_is_zero_width     (gunichar     c);
 gboolean             _pr_identity_is_mask_character (gunichar     c);
 char                *_pr_identity_without_number    (const char  *piece);

@@ -147,7 +147,8 @@ _pr_identity_fold_number (const char  *value,
     return PR_IDENTITY_VALUE_INVALID;
   if (is_blank (*folded))
     return PR_IDENTITY_VALUE_EMPTY;
-  if (is_masked (*folded, TRUE))
+  /* 暂无, /, 000000: no number, never the same as another record's. */
+  if (is_masked (*folded, TRUE) || _pr_identity_names_nobody (*folded, TRUE))
     return PR_IDENTITY_VALUE_MASKED;
   return PR_IDENTITY_VALUE_VALID;
 }
@@ -385,15 +386,15 @@ is_placeholder_name (const char *name)
 {
   static const char *const placeholders[] = {
     "\u533f\u540d" /* 匿名 */, "\u65e0\u540d" /* 无名 */, "\u65e0\u540d\u6c0f" /* 无名氏 */, "\u4f5a\u540d" /* 佚名 */,
-    "\u65e0" /* 无 */, "\u4e0d\u8be6" /* 不详 */, "\u672a\u77e5" /* 未知 */, "\u5e02\u6c11" /* 市民 */,
-    "\u7f51\u53cb" /* 网友 */, "\u7fa4\u4f17" /* 群众 */, "\u6765\u4fe1\u4eba" /* 来信人 */,
+    "\u5e02\u6c11" /* 市民 */, "\u7f51\u53cb" /* 网友 */, "\u7fa4\u4f17" /* 群众 */, "\u6765\u4fe1\u4eba" /* 来信人 */,
     "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */, "\u77e5\u60c5\u4eba" /* 知情人 */,
-    "\u4e00\u7fa4\u4f17" /* 一群众 */, "\u67d0\u7fa4\u4f17" /* 某群众 */, "\u70ed\u5fc3\u7fa4\u4f17" /* 热心群众 */, "n/a", "na", "none", "null",
-    "anonymous", "unknown", "-", NULL,
+    "\u4e00\u7fa4\u4f17" /* 一群众 */, "\u67d0\u7fa4\u4f17" /* 某群众 */, "\u70ed\u5fc3\u7fa4\u4f17" /* 热心群众 */, "anonymous", NULL,
   };
 
-  /* 不愿透露姓名, 匿名群众: a phrase of the same. */
-  return g_strv_contains (placeholders, name) || g_str_has_prefix (name, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */) ||
+  /* 不愿透露姓名, 匿名群众: a phrase of the same; 暂无, （空）, /: a value
+   * for none. */
+  return g_strv_contains (placeholders, name) || _pr_identity_names_nobody (name, FALSE) ||
+         g_str_has_prefix (name, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */) ||
          g_str_has_prefix (name, "\u533f\u540d" /* 匿名 */);
 }
 
@@ -983,7 +984,8 @@ pr_identity_normalize_address_full (const char  *value,
  * @normal: (out): folded, without white space
  *
  * Returns: masked when written masked (a name column taken for an id),
- *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0);
+ *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0,
+ *   000000: _pr_identity_names_nobody ());
  *   invalid for a number in Excel's scientific notation (4.10105E+17)
  */
 PrIdentityValueState
@@ -991,8 +993,6 @@ pr_identity_normalize_petitioner (const char  *value,
                                   gssize       length,
                                   char       **normal)
 {
-  static const char *const nobody[] = { "\\n" /* \N, a database export's NULL */, "#n/a", "(null)", "nil", "0",
-                                         NULL };
   PrIdentityValueState state;
 
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
@@ -1003,9 +1003,11 @@ pr_identity_normalize_petitioner (const char  *value,
       g_clear_pointer (normal, g_free);
       return PR_IDENTITY_VALUE_INVALID;
     }
-  /* NULL, \N, 无, 匿名: no account, which every such record shares; read
-   * as an id, they were all one petitioner's. */
-  if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || g_strv_contains (nobody, *normal)))
+  /* NULL, \N (a database export's NULL), 无, 匿名, 000000: no account,
+   * which every such record shares; read as an id, they were all one
+   * petitioner's. */
+  if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || _pr_identity_names_nobody (*normal, TRUE) ||
+                                           strcmp (*normal, "\\n") == 0))
     {
       g_clear_pointer (normal, g_free);
       return PR_IDENTITY_VALUE_MASKED;

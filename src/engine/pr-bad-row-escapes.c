@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A value whose Chinese is written as its bytes, each an escape: percent-
+ * encoded (%E5%B0%8F for 小, a web form's export), quoted-printable
+ * (=E5=B0=8F, an e-mail's) or a program's byte escapes (\xe5\xb0\x8f).
+ * Read as they stand, every such letter is the same few hex digits, and
+ * unrelated letters are found as repeats. Evidence is runs of escapes
+ * whose bytes are Chinese text in UTF-8 or GBK, four characters of it at
+ * least, and at least as much of the value's Chinese as it writes plainly:
+ * a letter that quotes a link with %20 or a search word in it, a price
+ * "=50元" or a path C:\xiaoming is read.
+ */
+#define G_LOG_DOMAIN "pr-bad-row"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-bad-row-private.h"
+
+typedef enum
+{
+  FORM_PERCENT,
+  FORM_QUOTED_PRINTABLE,
+  FORM_BACKSLASH_X,
+  N_FORMS
+} Form;
+
+/* Escaped ideographs a value needs before it is refused. */
+#define MIN_ESCAPED_HAN 4
+
+/* Bytes of a run shown in the message. */
+#define SHOWN_BYTES 6
+
+static gboolean
+is_han (gunichar c)
+{
+  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+}
+
+static int
+hex_byte (const char *p)
+{
+  return g_ascii_isxdigit (p[0]) && g_ascii_isxdigit (p[1])
+           ? g_ascii_xdigit_value (p[0]) * 16 + g_ascii_xdigit_value (p[1])
+           : -1;
+}
+
+/* The byte an escape of @form at @p writes, or -1; its length in @n. */
+static int
+escape_at (const char *p,
+           const char *end,
+           Form        form,
+           gsize      *n)
+{
+  switch (form)
+    {
+    case FORM_PERCENT:
+    case FORM_QUOTED_PRINTABLE:
+      *n = 3;
+      return end - p >= 3 && *p == (form == FORM_PERCENT ? '%' : '=') ? hex_byte (p + 1) : -1;
+    case FORM_BACKSLASH_X:
+      *n = 4;
+      return end - p >= 4 && p[0] == '\\' && p[1] == 'x' ? hex_byte (p + 2) : -1;
+    case N_FORMS:
+    default:
+      g_return_val_if_reached (-1);
+    }
+}
+
+/* The length of a quoted-printable soft line break (=\n, =\r\n) at @p, or
+ * 0: an e-mail's lines are cut inside a run, even inside a character. */
+static gsize
+soft_break_at (const char *p,
+               const char *end)
+{
+  if (end - p >= 2 && p[0] == '=' && p[1] == '\n')
+    return 2;
+  if (end - p >= 3 && p[0] == '=' && p[1] == '\r' && p[2] == '\n')
+    return 3;
+  return 0;
+}
+
+/* Ideographs in @bytes read as UTF-8, else as GBK (GB18030), else in the
+ * part that is UTF-8 (a run cut short); @gbk set when read as GBK. */
+static guint
+han_in_bytes (const char *bytes,
+              gsize       length,
+              gboolean   *gbk)
+{
+  g_autofree char *converted = NULL;
+  const char *text = bytes, *valid_end = NULL;
+  gsize text_length = length;
+  guint han = 0;
+
+  *gbk = FALSE;
+  if (!g_utf8_validate_len (bytes, length, &valid_end))
+    {
+      converted = g_convert (bytes, length, "UTF-8", "GB18030", NULL, &text_length, NULL);
+      if (converted != NULL)
+        {
+          text = converted;
+          *gbk = TRUE;
+        }
+      else
+        text_length = valid_end - bytes;
+    }
+  for (const char *p = text; p < text + text_length; p = g_utf8_next_char (p))
+    han += is_han (g_utf8_get_char (p));
+  return han;
+}
+
+/**
+ * _pr_bad_row_byte_escapes:
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ *
+ * Returns: (transfer full) (nullable): the reason @value writes its
+ *   Chinese as escaped bytes, or %NULL
+ */
+char *
+_pr_bad_row_byte_escapes (const char *value,
+                          gsize       length)
+{
+  const char *end = value + length;
+  const char *first[N_FORMS] = { NULL };
+  guint escaped[N_FORMS] = { 0 }, in_gbk[N_FORMS] = { 0 }, plain = 0;
+  g_autoptr(GByteArray) run = NULL;
+  Form most = FORM_PERCENT;
+  g_autofree char *shown = NULL;
+  const char *encoding;
+
+  /* Every value of every row passes here. */
+  if (memchr (value, '%', length) == NULL && memchr (value, '=', length) == NULL &&
+      memchr (value, '\\', length) == NULL)
+    return NULL;
+  run = g_byte_array_new ();
+  for (const char *p = value; p < end;)
+    {
+      Form form;
+      gsize n = 0;
+      int byte = -1;
+      const char *start = p;
+      gboolean gbk;
+      guint han;
+
+      for (form = 0; form < N_FORMS && (byte = escape_at (p, end, form, &n)) < 0; form++)
+        ;
+      if (byte < 0)
+        {
+          plain += is_han (g_utf8_get_char (p));
+          p = g_utf8_next_char (p);
+          continue;
+        }
+      g_byte_array_set_size (run, 0);
+      for (;;)
+        {
+          gsize soft = form == FORM_QUOTED_PRINTABLE ? soft_break_at (p, end) : 0;
+
+          if (soft > 0)
+            {
+              p += soft;
+              continue;
+            }
+          if ((byte = escape_at (p, end, form, &n)) < 0)
+            break;
+          guint8 b = (guint8) byte;
+
+          g_byte_array_append (run, &b, 1);
+          p += n;
+        }
+      han = han_in_bytes ((const char *) run->data, run->len, &gbk);
+      if (han > 0 && first[form] == NULL)
+        first[form] = start;
+      escaped[form] += han;
+      in_gbk[form] += gbk ? han : 0;
+    }
+  for (Form form = 0; form < N_FORMS; form++)
+    if (escaped[form] > escaped[most])
+      most = form;
+  if (escaped[most] < MIN_ESCAPED_HAN || escaped[most] < plain)
+    return NULL;
+
+  /* The run's first escapes, to find it by. */
+  {
+    const char *p = first[most];
+    gsize n = 0;
+
+    for (guint bytes = 0; bytes < SHOWN_BYTES && escape_at (p, end, most, &n) >= 0; bytes++)
+      p += n;
+    shown = g_strndup (first[most], p - first[most]);
+  }
+  encoding = in_gbk[most] * 2 > escaped[most] ? "GBK" : "UTF-8";
+  switch (most)
+    {
+    case FORM_PERCENT:
+      /* Translators: the value's first escapes, then the encoding their bytes are in. */
+      return g_strdup_printf (_("the value writes its Chinese characters as percent-encoded bytes (“%s…”, as a web "
+                                "form's export does, %%E5%%B0%%8F for 小), whose hex digits would be compared as the "
+                                "letter's words, so that unrelated letters match: decode the export first "
+                                "(URL-decode it, its bytes being %s) and scan that"),
+                              shown, encoding);
+    case FORM_QUOTED_PRINTABLE:
+      /* Translators: the value's first escapes, then the encoding their bytes are in. */
+      return g_strdup_printf (_("the value writes its Chinese characters as quoted-printable bytes (“%s…”, as an "
+                                "e-mail's export does, =E5=B0=8F for 小), whose hex digits would be compared as the "
+                                "letter's words, so that unrelated letters match: decode the export first "
+                                "(quoted-printable, its bytes being %s) and scan that"),
+                              shown, encoding);
+    case FORM_BACKSLASH_X:
+    case N_FORMS:
+    default:
+      /* Translators: the value's first escapes, then the encoding their bytes are in. */
+      return g_strdup_printf (_("the value writes its Chinese characters as escaped bytes (“%s…”, as a program "
+                                "prints bytes, \\xe5\\xb0\\x8f for 小), whose hex digits would be compared as the "
+                                "letter's words, so that unrelated letters match: decode the export first "
+                                "(the escapes, its bytes being %s) and scan that"),
+                              shown, encoding);
+    }
+}
