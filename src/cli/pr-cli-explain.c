@@ -577,7 +577,7 @@ pr_cli_explain (int    argc,
       connection = pr_cli_open_connection (&options, &error);
       if (connection == NULL)
         goto failed;
-      mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
+      mapping = pr_cli_source_mapping (connection, &options, &error);
       if (mapping == NULL)
         goto failed;
       int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
