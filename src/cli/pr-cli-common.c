@@ -24,6 +24,7 @@
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-date-column.h"
+#include "pr-decimal.h"
 #include "pr-pair-judge.h"
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
@@ -128,15 +129,12 @@ pr_cli_parse_optional_number (const char  *flag,
                               double      *value,
                               GError     **error)
 {
-  char *end = NULL;
   double parsed;
 
   *given = text != NULL;
   if (text == NULL)
     return TRUE;
-  errno = 0;
-  parsed = g_ascii_strtod (text, &end);
-  if (*text == '\0' || *end != '\0' || errno == ERANGE)
+  if (!pr_decimal_parse (text, &parsed))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--%s must be a number from %.15g to %.15g, not “%s”"), flag, min, max, text);
@@ -516,6 +514,16 @@ apply_case_columns (PrCliMappingOptions  *options,
                        local_error->message);
           return FALSE;
         }
+    }
+  /* The body tells a letter sent to several from a repeat of the same
+   * petitioner only: without a column saying who sent it, none is. */
+  if (options->unit != NULL && pr_mapping_count_petitioner (mapping) == 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("--unit %s tells a letter sent to several bodies from the same petitioner's repeat, but no "
+                     "column says who sent a record, so it would change nothing: add one (--petitioner, --name, "
+                     "--id-card, --phone or --address), or leave out --unit"), options->unit);
+      return FALSE;
     }
   return TRUE;
 }

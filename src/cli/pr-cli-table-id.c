@@ -77,7 +77,8 @@ advice (GPtrArray *columns)
     {
       const PrColumnInfo *column = columns->pdata[i];
 
-      if (column->unique)
+      /* BIT is refused as an id: no text to read. */
+      if (column->unique && !g_str_equal (column->data_type, "bit"))
         g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", column->name);
     }
   if (names->len == 0)
@@ -124,6 +125,10 @@ pr_cli_table_check_id (GPtrArray        *columns,
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_STABLE_ID,
                  _("table “%s” has a primary key of several columns (%s), so no one column names each record, "
                    "and a record's place in the table is no id. %s"), table, key->str, what_to_do);
+  else if (binary != NULL && g_str_equal (binary->data_type, "bit"))
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_STABLE_ID,
+                 _("the primary key “%s” of table “%s” is of type BIT, which holds no id to read, and a record's "
+                   "place in the table is no id. %s"), binary->name, table, what_to_do);
   else if (binary != NULL)
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_STABLE_ID,
                  _("the primary key “%s” of table “%s” is %s (bytes, not text), so it is not taken as the id "
