@@ -45,17 +45,18 @@ test_idle_refused (void)
   g_autofree char *truth = g_build_filename (dir, "truth.csv", NULL);
 
   g_assert_true (g_file_set_contents (pw, "secret\n", -1, NULL));
-  g_assert_true (g_file_set_contents (truth, "id_a,id_b,label\n1,2,dup\n", -1, NULL));
+  g_assert_true (g_file_set_contents (truth, "key_a,key_b,label\n1,2,dup\n", -1, NULL));
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--password-file", pw, records,
                                           NULL },
                   "--password-file is the database's password");
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--unit", "unit", records, NULL },
                   "--unit unit tells a letter sent to several bodies");
   assert_refused ((const char *const[]) { "eval", "--id", "id", "--text", "body", "--summary", "--no-second-stage",
-                                          "--folds", "3", records, truth, NULL },
+                                          "--folds", "3", "--records", records, "--pairs", truth, NULL },
                   "--folds has no effect with --no-second-stage");
   assert_refused ((const char *const[]) { "eval", "--id", "id", "--text", "body", "--summary", "--no-second-stage",
-                                          "--fold-seed", "7", records, truth, NULL },
+                                          "--fold-seed", "7", "--records", records, "--pairs", truth,
+                                          NULL },
                   "--fold-seed has no effect with --no-second-stage");
 
   /* With a petitioner column the body counts. */
