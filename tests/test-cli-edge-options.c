@@ -2,9 +2,10 @@
 /*
  * Options the command would take and then do nothing with (a database's
  * password for a file, the receiving body without a petitioner column,
- * the cross-validation's folds without the second stage) are refused,
+ * the day accepted without the state, the rules without any column they
+ * read, the cross-validation's folds without the second stage) are refused,
  * naming them; a number option is read in decimal only (0x1p-1 was read
- * as 0.5, "inf" as a number); a NUL byte in a file is named as a NUL,
+ * as 0.5); a NUL byte in a file is named as a NUL,
  * not as invalid UTF-8. The oracle: the exit status and the message, and
  * for an accepted value the output of the same value written plainly.
  */
@@ -16,10 +17,10 @@
 
 #include "pr-test-util.h"
 
-#define RECORDS "id,petitioner,unit,body\n" \
-                "1,P1,U1,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡\n" \
-                "2,P1,U2,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡 居民\n" \
-                "3,P2,U1,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核\n"
+#define RECORDS "id,petitioner,unit,accepted,body\n" \
+                "1,P1,U1,2026-03-02,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡\n" \
+                "2,P1,U2,2026-03-05,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡 居民\n" \
+                "3,P2,U1,2026-03-09,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核\n"
 
 static char *dir;
 static char *records;
@@ -43,14 +44,21 @@ test_idle_refused (void)
 {
   g_autofree char *pw = g_build_filename (dir, "pw", NULL);
   g_autofree char *truth = g_build_filename (dir, "truth.csv", NULL);
+  g_autofree char *rules = g_build_filename (dir, "rules.ini", NULL);
 
   g_assert_true (g_file_set_contents (pw, "secret\n", -1, NULL));
+  g_assert_true (g_file_set_contents (rules, "[periods]\nhandling = 30\n", -1, NULL));
   g_assert_true (g_file_set_contents (truth, "key_a,key_b,label\n1,2,dup\n", -1, NULL));
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--password-file", pw, records,
                                           NULL },
                   "--password-file is the database's password");
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--unit", "unit", records, NULL },
                   "--unit unit tells a letter sent to several bodies");
+  assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--accepted", "accepted", records,
+                                          NULL },
+                  "--accepted accepted counts the period of a case's state, but no column gives the state");
+  assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--rules", rules, records, NULL },
+                  "--rules tells a repeat's disposition");
   assert_refused ((const char *const[]) { "eval", "--id", "id", "--text", "body", "--summary", "--no-second-stage",
                                           "--folds", "3", "--records", records, "--pairs", truth, NULL },
                   "--folds has no effect with --no-second-stage");
@@ -59,17 +67,18 @@ test_idle_refused (void)
                                           NULL },
                   "--fold-seed has no effect with --no-second-stage");
 
-  /* With a petitioner column the body counts. */
+  /* With a petitioner column the body counts, and so do the rules. */
   g_assert_cmpint (pr_test_run_cli (NULL, NULL, (const char *const[]) { "scan", "--id", "id", "--text", "body",
                                                                         "--petitioner", "petitioner", "--unit", "unit",
-                                                                        "--out", "/dev/null", records, NULL }),
+                                                                        "--rules", rules, "--out", "/dev/null",
+                                                                        records, NULL }),
                    ==, 0);
 }
 
 static void
 test_decimal_only (void)
 {
-  const char *const values[] = { "0x1p-1", "0X.8", "inf", "nan", "-infinity", "1e", ".", "0.5.1" };
+  const char *const values[] = { "0x1p-1", "0X.8", "-0x0.8p0", "1e", ".", "0.5.1", "infx" };
   g_autofree char *plain = NULL;
   g_autofree char *exponent = NULL;
 

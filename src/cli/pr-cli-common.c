@@ -515,6 +515,14 @@ apply_case_columns (PrCliMappingOptions  *options,
           return FALSE;
         }
     }
+  /* The day accepted counts a case's period, which its state chooses. */
+  if (options->accepted != NULL && pr_mapping_find (mapping, PR_COLUMN_ROLE_STATUS) < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("--accepted %s counts the period of a case's state, but no column gives the state, so it "
+                     "would change nothing: add --status COLUMN, or leave out --accepted"), options->accepted);
+      return FALSE;
+    }
   /* The body tells a letter sent to several from a repeat of the same
    * petitioner only: without a column saying who sent it, none is. */
   if (options->unit != NULL && pr_mapping_count_petitioner (mapping) == 0)

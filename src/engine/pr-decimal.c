@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A number as a person writes it: decimal digits, a point, an exponent.
- * strtod also reads C's hexadecimal floats (0x1p-1 is 0.5), "inf" and
- * "nan", which no one types for a weight or a share on purpose: taken,
- * a slip would change the result without a word.
+ * strtod also reads C's hexadecimal floats (0x1p-1 is 0.5), which no one
+ * types for a weight or a share on purpose: taken, a slip would change
+ * the result without a word. "inf" and "nan" are read, so that the
+ * caller's range check names them as out of range.
  */
 #define G_LOG_DOMAIN "pr-decimal"
 
 #include "config.h"
-
-#include <math.h>
 
 #include "pr-decimal.h"
 
@@ -32,9 +31,10 @@ skip_digits (const char *p,
  * @value: (out) (optional): its value
  *
  * Reads [sign] digits [. digits] [e [sign] digits], white space around
- * it allowed, as strtod does; at least one digit before the exponent.
+ * it allowed, as strtod does, at least one digit before the exponent; or
+ * [sign] inf, infinity or nan, in any case, which no range holds.
  *
- * Returns: whether @text is such a number, and a finite one
+ * Returns: whether @text is such a number
  */
 gboolean
 pr_decimal_parse (const char *text,
@@ -51,6 +51,17 @@ pr_decimal_parse (const char *text,
     p++;
   if (*p == '+' || *p == '-')
     p++;
+  if (g_ascii_strncasecmp (p, "inf", 3) == 0 || g_ascii_strncasecmp (p, "nan", 3) == 0)
+    {
+      parsed = g_ascii_strtod (text, &end);
+      while (g_ascii_isspace (*end))
+        end++;
+      if (*end != '\0')
+        return FALSE;
+      if (value != NULL)
+        *value = parsed;
+      return TRUE;
+    }
   p = skip_digits (p, &whole);
   fraction = 0;
   if (*p == '.')
@@ -70,9 +81,7 @@ pr_decimal_parse (const char *text,
     p++;
   if (*p != '\0')
     return FALSE;
-  parsed = g_ascii_strtod (text, &end);
-  if (!isfinite (parsed))
-    return FALSE;
+  parsed = g_ascii_strtod (text, NULL);
   if (value != NULL)
     *value = parsed;
   return TRUE;
