@@ -135,6 +135,42 @@ test_explain_nul (void)
   g_assert_null (strstr (err, "UTF-8"));
 }
 
+/* explain --skip-bad-rows, as its message advises: a bad row elsewhere in
+ * the file is passed over and counted, whether the whole file is read for
+ * its passages or not (--pair-only); one of the two asked for is refused. */
+static void
+test_explain_skip_bad_rows (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "bad-rows", "nul-in-text.csv", NULL);
+  const char *const extra[] = { NULL, "--pair-only" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (extra); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "explain", "--id", "id", "--text", "body",
+                                                                             "--skip-bad-rows", path, "A1", "A3",
+                                                                             extra[i], NULL }),
+                       ==, 0);
+      g_test_message ("%s", err);
+      g_assert_true (g_str_has_prefix (out, "Records A1 and A3\n"));
+      g_assert_nonnull (strstr (out, "Distance:         0 bits of 64"));
+      g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds a NUL byte"));
+      g_assert_nonnull (strstr (err, "1 bad row left out (still in the source)\n"));
+    }
+  {
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "explain", "--id", "id", "--text", "body",
+                                                                           "--skip-bad-rows", path, "A1", "A2",
+                                                                           NULL }),
+                     ==, 1);
+    g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds a NUL byte"));
+    g_assert_nonnull (strstr (err, "one of the two records asked for"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,6 +185,7 @@ main (int   argc,
   g_test_add_func ("/cli/edge-options/idle-refused", test_idle_refused);
   g_test_add_func ("/cli/edge-options/decimal-only", test_decimal_only);
   g_test_add_func ("/cli/edge-options/explain-nul", test_explain_nul);
+  g_test_add_func ("/cli/edge-options/explain-skip-bad-rows", test_explain_skip_bad_rows);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);
