@@ -3,7 +3,8 @@
  * A BIT column, against a throwaway server: its values come as the bytes
  * of their number, so the id 12592 (0x3130) read "10", another record's
  * id, and the server finds a BIT neither by the typed number as text nor
- * by hex. It is not guessed as the id, and is refused when named.
+ * by hex. It is not guessed as the id, and is refused when named; a
+ * table keyed by it alone is refused without --id.
  */
 #include "config.h"
 
@@ -39,10 +40,13 @@ test_bit_id (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  /* Guessed: not the id; records are named by their row number. */
+  /* Guessed: not the id, and no other column could be: refused, not
+   * named by the rows' places. */
   status = RUN (&out, &err, "scan", "--db", "URI", "--table", "t", NULL);
-  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpint (status, ==, 1);
   g_assert_nonnull (strstr (err, "guessed from the table: --text body"));
+  g_assert_nonnull (strstr (err, "the primary key “id” of table “t” is of type BIT"));
+  g_assert_nonnull (strstr (err, "No column of it is a unique key by itself"));
   g_assert_null (strstr (out, ",10,"));
 }
 

@@ -16,10 +16,10 @@
 #include "pr-test-util.h"
 
 static const char records[] =
-  "id,date,accepted,body,grp\n"
-  "a1,08/06/2019,09/06/2019,first petition about the road near the school gate,1\n"
-  "a2,10/06/2019,11/06/2019,first petition about the road near the school gate,1\n"
-  "b1,13/06/2019,14/06/2019,second letter on the noise of the factory at night,2\n";
+  "id,date,accepted,status,body,grp\n"
+  "a1,08/06/2019,09/06/2019,办结,first petition about the road near the school gate,1\n"
+  "a2,10/06/2019,11/06/2019,办结,first petition about the road near the school gate,1\n"
+  "b1,13/06/2019,14/06/2019,办结,second letter on the noise of the factory at night,2\n";
 
 static void
 test_refused (void)
@@ -58,7 +58,8 @@ test_with_a_column (void)
   g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
   const char *const commands[][16] = {
     { "scan", "--id", "id", "--text", "body", "--date", "date", "--date-format", "DMY", path },
-    { "scan", "--id", "id", "--text", "body", "--accepted", "accepted", "--date-format", "DMY", path },
+    { "scan", "--id", "id", "--text", "body", "--accepted", "accepted", "--status", "status", "--date-format", "DMY",
+      path },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)

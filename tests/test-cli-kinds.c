@@ -146,9 +146,11 @@ test_errors (void)
     g_clear_pointer (&err, g_free);
   }
   {
-    const char *args[] = { "scan", "--no-second-stage", ambiguous, "--id", "id", "--accepted", "accepted", "--text", "body", NULL };
+    const char *args[] = { "scan", "--no-second-stage", ambiguous, "--id", "id", "--accepted", "accepted", "--status",
+                           "status", "--text", "body", NULL };
 
-    g_assert_true (g_file_set_contents (ambiguous, "id,accepted,body\na,03/02/2026,补偿款未发放\n", -1, NULL));
+    g_assert_true (g_file_set_contents (ambiguous, "id,accepted,status,body\na,03/02/2026,在办,补偿款未发放\n", -1,
+                                        NULL));
     g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
     g_assert_nonnull (strstr (err, "“03/02/2026” in column “accepted” may be day-first or month-first"));
     g_clear_pointer (&err, g_free);

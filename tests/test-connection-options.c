@@ -6,10 +6,14 @@
  * which must reach the server listening on that port by TCP, not the
  * client library's default socket.
  *
- * For that, two throwaway servers: the usual one (socket only), which the
- * default socket is made to lead to (MYSQL_UNIX_PORT, read by Connector/C
- * when it starts), and a second one listening on 127.0.0.1 only, as an
- * SSH tunnel's end would. Each holds a table saying which server it is.
+ * For that, two throwaway servers: the usual one (socket only), and a
+ * second one listening on 127.0.0.1 only, as an SSH tunnel's end would.
+ * Each holds a table saying which server it is. Connector/C's environment
+ * points elsewhere than the strings say (MYSQL_UNIX_PORT to the first
+ * server's socket, MYSQL_TCP_PORT to the second's port, read when the
+ * library starts; MYSQL_PWD to the tunnel's password, read at each
+ * connection): the string and the password given are the whole
+ * connection, so none of it may count.
  */
 #include "config.h"
 
@@ -159,8 +163,7 @@ tcp_uri (const char *host)
   return g_strdup_printf ("mariadb://tunnel@%s:%u/which", host, tcp_port);
 }
 
-/* The library: localhost:PORT and 127.0.0.1:PORT reach the TCP server;
- * localhost without a port is the default socket, as before. */
+/* The library: localhost:PORT and 127.0.0.1:PORT reach the TCP server. */
 static void
 test_localhost_port_is_tcp (void)
 {
@@ -181,19 +184,96 @@ test_localhost_port_is_tcp (void)
       which = which_server (connection);
       g_assert_cmpstr (which, ==, "tcp");
     }
+}
 
-  {
-    g_autoptr(PrConnectionParams) params = parse_ok ("mariadb://tunnel@localhost/which");
-    g_autoptr(PrConnection) connection = NULL;
-    g_autoptr(GError) error = NULL;
-    g_autofree char *which = NULL;
+/* localhost without a port is the client library's compiled default
+ * socket, not MYSQL_UNIX_PORT's (the first server here). */
+static void
+test_env_unix_port_ignored (void)
+{
+  g_autoptr(PrConnectionParams) params = parse_ok ("mariadb://tunnel@localhost/which");
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
 
-    params->password = g_strdup (TUNNEL_PASSWORD);
-    connection = pr_connection_open (params, &error);
-    g_assert_no_error (error);
-    which = which_server (connection);
-    g_assert_cmpstr (which, ==, "socket");
-  }
+  params->password = g_strdup (TUNNEL_PASSWORD);
+  connection = pr_connection_open (params, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(connected)");
+  /* No server is at the default socket here; if one were, it would not
+   * be this test's. */
+  if (connection != NULL)
+    {
+      g_autofree char *which = pr_test_query_value (connection, "SELECT COUNT(*) FROM information_schema.SCHEMATA "
+                                                                "WHERE SCHEMA_NAME = 'which'");
+
+      g_assert_cmpstr (which, ==, "0");
+      return;
+    }
+  g_assert_nonnull (strstr (error->message, MARIADB_UNIX_ADDR));
+}
+
+/* 127.0.0.1 without a port is port 3306, not MYSQL_TCP_PORT's (the
+ * second server here), where nothing listens. */
+static void
+test_env_tcp_port_ignored (void)
+{
+  g_autoptr(PrConnectionParams) params = parse_ok ("mariadb://tunnel@127.0.0.1/which");
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+
+  params->password = g_strdup (TUNNEL_PASSWORD);
+  connection = pr_connection_open (params, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(connected)");
+  g_assert_null (connection);
+  g_assert_nonnull (error);
+}
+
+/* Without a password the password is empty: MYSQL_PWD, which would let
+ * the tunnel's account in, does not count. With the password given, the
+ * same string connects, so the refusal is the password's. */
+static void
+test_env_password_ignored (void)
+{
+  g_autofree char *uri = tcp_uri ("127.0.0.1");
+  g_autoptr(PrConnectionParams) params = parse_ok (uri);
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrConnection) with_password = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_setenv ("MYSQL_PWD", TUNNEL_PASSWORD, TRUE);
+  connection = pr_connection_open (params, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(connected)");
+  g_assert_null (connection);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_ACCESS_DENIED);
+  g_clear_error (&error);
+
+  params->password = g_strdup (TUNNEL_PASSWORD);
+  with_password = pr_connection_open (params, &error);
+  g_unsetenv ("MYSQL_PWD");
+  g_assert_no_error (error);
+}
+
+/* Without a user the client library would log in as the computer's
+ * login (here the first server's own account, with all rights). */
+static void
+test_no_user_refused (void)
+{
+  g_autofree char *socket = g_uri_escape_string (admin->socket, NULL, FALSE);
+  g_autofree char *uri = g_strdup_printf ("mariadb://localhost/which?socket=%s", socket);
+  g_autoptr(PrConnectionParams) params = parse_ok (uri);
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+
+  connection = pr_connection_open (params, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(connected)");
+  g_assert_null (connection);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "no database user"));
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "scan", "--db", uri, "--table", "t",
+                                                                         "--id", "id", "--text", "body", NULL }),
+                   ==, 1);
+  g_assert_nonnull (strstr (err, "no database user"));
 }
 
 /* The command line, as a reviewer runs it through a tunnel: the records
@@ -262,7 +342,6 @@ start_tcp_server (void)
   g_autoptr(PrConnectionParams) tcp_admin = NULL;
   g_autoptr(PrConnection) connection = NULL;
 
-  tcp_port = free_port ();
   port_arg = g_strdup_printf ("--port=%u", tcp_port);
   tcp_dir = pr_test_make_temp_dir ();
   tcp_server = pr_sample_server_start_empty_with_options (tcp_dir,
@@ -285,17 +364,28 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  /* Before Connector/C starts: its default socket, which localhost without
-   * a port (and, wrongly, with one) goes to, leads to the first server. */
+  /* Before Connector/C starts, which reads them then: its default socket
+   * leads to the first server, its default port to the second. */
   default_socket_dir = pr_test_make_temp_dir ();
   default_socket = g_build_filename (default_socket_dir, "default.sock", NULL);
   g_setenv ("MYSQL_UNIX_PORT", default_socket, TRUE);
+  g_setenv ("MARIADB_UNIX_PORT", default_socket, TRUE);
+  tcp_port = free_port ();
+  {
+    g_autofree char *port = g_strdup_printf ("%u", tcp_port);
+
+    g_setenv ("MYSQL_TCP_PORT", port, TRUE);
+  }
 
   g_test_add_func ("/db/connection/uri/tls-verify-turns-tls-on", test_tls_verify_turns_tls_on);
   g_test_add_func ("/db/connection/uri/contradictions", test_contradictions);
   g_test_add_func ("/db/connection/uri/given-twice", test_given_twice);
   g_test_add_func ("/db/connection/uri/password-refused", test_password_refused);
   g_test_add_func ("/db/connection/tcp/localhost-port", test_localhost_port_is_tcp);
+  g_test_add_func ("/db/connection/env/unix-port-ignored", test_env_unix_port_ignored);
+  g_test_add_func ("/db/connection/env/tcp-port-ignored", test_env_tcp_port_ignored);
+  g_test_add_func ("/db/connection/env/password-ignored", test_env_password_ignored);
+  g_test_add_func ("/db/connection/env/no-user-refused", test_no_user_refused);
   g_test_add_func ("/cli/common/tcp-localhost-port", test_cli_localhost_port);
   g_test_add_func ("/cli/common/no-database", test_cli_no_database);
 

@@ -457,7 +457,8 @@ test_cli_output_is_password_or_rules (void)
   g_autoptr(GError) error = NULL;
   const char *const scan_pw[] = { "scan", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t", "--id", "id",
                                   "--text", "body", "--password-file", pw, "-o", pw, NULL };
-  const char *const scan_pw_bad_rows[] = { "scan", in, "--id", "id", "--text", "body", "--password-file", pw,
+  const char *const scan_pw_bad_rows[] = { "scan", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
+                                           "--id", "id", "--text", "body", "--password-file", pw,
                                            "--skip-bad-rows", "--bad-rows", pw, NULL };
   const char *const fingerprint_pw[] = { "fingerprint", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
                                          "--id", "id", "--text", "body", "--password-file", pw, "-o", pw, NULL };

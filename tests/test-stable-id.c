@@ -71,10 +71,10 @@ test_no_primary_key (void)
   pr_test_execute (db, "INSERT INTO nopk VALUES (1, 'X-1', " BODY (1) "), (2, 'X-2', " BODY (2) "), "
                        "(3, 'X-3', " BODY (3) ")");
 
-  /* Mapping flags without --id: the records' numbers. */
+  /* Mapping flags without --id: no key to take. */
   g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "nopk", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "without an id column"));
+  g_assert_nonnull (strstr (err, "table “nopk” has no primary key"));
   g_assert_nonnull (strstr (err, "could serve as the id: case_no."));
   g_assert_false (store_has_fingerprints ());
   g_clear_pointer (&err, g_free);
@@ -119,7 +119,7 @@ test_composite_key (void)
 
   g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "two",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "without an id column"));
+  g_assert_nonnull (strstr (err, "primary key of several columns (year, seq)"));
   /* Neither column of the key: only ref is unique alone. */
   g_assert_nonnull (strstr (err, "could serve as the id: ref."));
   g_assert_false (store_has_fingerprints ());
@@ -164,8 +164,8 @@ test_binary_key (void)
                        "(UNHEX('C3FF10E2A4C5470B9C3D000000000003'), '小区 夜间 施工 噪音 扰民 请求 查处 工地')");
   hex = server_hex (db);
 
-  /* Guessed: no id (the guess prints no --id), and a store is refused,
-   * naming the key, which could serve when named. */
+  /* Guessed: no id (the guess prints no --id), so refused, naming the
+   * key, which could serve when named. */
   g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "bin",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   {
@@ -174,7 +174,7 @@ test_binary_key (void)
     g_assert_nonnull (guessed);
     g_assert_null (g_strstr_len (guessed, strcspn (guessed, "\n"), "--id"));
   }
-  g_assert_nonnull (strstr (err, "without an id column"));
+  g_assert_nonnull (strstr (err, "the primary key “uid” of table “bin” is binary"));
   g_assert_nonnull (strstr (err, "could serve as the id: uid."));
   g_clear_pointer (&err, g_free);
 
@@ -236,6 +236,81 @@ test_primary_key_default (void)
   g_assert_cmpstr (stored, ==, "10,20,30");
 }
 
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Without a store too, a table's records are named by its primary key,
+ * not their places: with gaps in the keys (rows deleted), places named
+ * other petitions. Ids of the two equal rows, by the server. */
+static void
+test_without_store (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out_path = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *equal = NULL;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) lines = NULL;
+
+  pr_test_execute (db, "CREATE TABLE gaps (n INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO gaps VALUES (11, " BODY (1) "), (12, '农村 宅基地 确权 纠纷 村委会 不予 登记'), "
+                       "(13, '工资 拖欠 建筑 公司 农民工 讨薪 劳动 监察'), (25, " BODY (1) "), "
+                       "(26, '医保 报销 比例 异地 就医 备案 手续 繁琐')");
+  equal = pr_test_query_value (db, "SELECT GROUP_CONCAT(n ORDER BY n) FROM gaps WHERE body = (SELECT body FROM gaps "
+                                   "GROUP BY body HAVING COUNT(*) > 1)");
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "gaps", "--text", "body", "--out", out_path,
+                        NULL), ==, 0);
+  g_assert_true (g_file_get_contents (out_path, &out, NULL, NULL));
+  lines = g_strsplit (out, "\r\n", -1);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
+
+      g_ptr_array_add (ids, g_strdup (fields[1]));
+    }
+  g_ptr_array_sort (ids, compare_ids);
+  g_ptr_array_add (ids, NULL);
+  {
+    g_autofree char *joined = g_strjoinv (",", (char **) ids->pdata);
+
+    g_assert_cmpstr (joined, ==, equal);
+  }
+
+  /* A key of two columns, or none: refused, asking for --id. */
+  pr_test_execute (db, "CREATE TABLE two (year INT NOT NULL, seq INT NOT NULL, ref VARCHAR(20) NULL, body TEXT, "
+                       "PRIMARY KEY (year, seq), UNIQUE KEY (ref))");
+  pr_test_execute (db, "INSERT INTO two VALUES (2024, 1, 'R1', " BODY (1) "), (2025, 1, 'R2', " BODY (1) ")");
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "two", "--text", "body", "--out", out_path,
+                        NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "primary key of several columns (year, seq)"));
+  g_assert_nonnull (strstr (err, "could serve as the id: ref. Give one with --id COL"));
+  g_clear_pointer (&err, g_free);
+  pr_test_execute (db, "CREATE TABLE nokey (ref VARCHAR(20) NULL, body TEXT)");
+  pr_test_execute (db, "INSERT INTO nokey VALUES ('R1', " BODY (1) "), ('R2', " BODY (1) ")");
+  g_assert_cmpint (RUN (NULL, &err, "thresholds", "--db", "URI", "--table", "nokey", "--text", "body", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "table “nokey” has no primary key"));
+  g_assert_nonnull (strstr (err, "No column of it is a unique key by itself: give --id COL"));
+  g_clear_pointer (&err, g_free);
+
+  /* A UNIQUE NOT NULL column of a table without a primary key is the
+   * key to the server, and named so. */
+  pr_test_execute (db, "CREATE TABLE uniq (ref VARCHAR(20) NOT NULL, body TEXT, UNIQUE KEY (ref))");
+  pr_test_execute (db, "INSERT INTO uniq VALUES ('R1', " BODY (1) "), ('R2', " BODY (2) "), ('R3', " BODY (1) ")");
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "uniq", "--text", "body", "--out", out_path,
+                        NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_assert_true (g_file_get_contents (out_path, &out, NULL, NULL));
+  g_assert_nonnull (strstr (out, ",R1,"));
+  g_assert_nonnull (strstr (out, ",R3,"));
+  pr_test_remove_tree (dir);
+}
+
 /* The catalogue's view of keys, which the rule above rests on. */
 static void
 test_catalog_unique (void)
@@ -276,6 +351,7 @@ main (int    argc,
   g_test_add_func ("/db/stable-id/binary-key", test_binary_key);
   g_test_add_func ("/db/stable-id/nul-in-id", test_nul_in_id);
   g_test_add_func ("/db/stable-id/primary-key-default", test_primary_key_default);
+  g_test_add_func ("/db/stable-id/without-store", test_without_store);
   g_test_add_func ("/db/stable-id/catalog-unique", test_catalog_unique);
 
   status = g_test_run ();

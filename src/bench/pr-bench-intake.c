@@ -215,7 +215,7 @@ pr_bench_intake (int    argc,
   connection = pr_cli_open_connection (&options, &error);
   if (connection == NULL)
     return pr_bench_fail (error);
-  mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
+  mapping = pr_cli_source_mapping (connection, &options, &error);
   if (mapping == NULL)
     return pr_bench_fail (error);
   store = pr_store_open (connection, NULL, &error);

@@ -594,7 +594,7 @@ pr_cli_check (int    argc,
     goto failed;
   if (id_column != NULL)
     options.id = g_strdup (id_column);
-  mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
+  mapping = pr_cli_source_mapping (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
   /* The store keeps records by an id the table holds unique; without one

@@ -24,6 +24,7 @@
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-date-column.h"
+#include "pr-decimal.h"
 #include "pr-pair-judge.h"
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
@@ -128,15 +129,12 @@ pr_cli_parse_optional_number (const char  *flag,
                               double      *value,
                               GError     **error)
 {
-  char *end = NULL;
   double parsed;
 
   *given = text != NULL;
   if (text == NULL)
     return TRUE;
-  errno = 0;
-  parsed = g_ascii_strtod (text, &end);
-  if (*text == '\0' || *end != '\0' || errno == ERANGE)
+  if (!pr_decimal_parse (text, &parsed))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--%s must be a number from %.15g to %.15g, not “%s”"), flag, min, max, text);
@@ -517,6 +515,24 @@ apply_case_columns (PrCliMappingOptions  *options,
           return FALSE;
         }
     }
+  /* The day accepted counts a case's period, which its state chooses. */
+  if (options->accepted != NULL && pr_mapping_find (mapping, PR_COLUMN_ROLE_STATUS) < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("--accepted %s counts the period of a case's state, but no column gives the state, so it "
+                     "would change nothing: add --status COLUMN, or leave out --accepted"), options->accepted);
+      return FALSE;
+    }
+  /* The body tells a letter sent to several from a repeat of the same
+   * petitioner only: without a column saying who sent it, none is. */
+  if (options->unit != NULL && pr_mapping_count_petitioner (mapping) == 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("--unit %s tells a letter sent to several bodies from the same petitioner's repeat, but no "
+                     "column says who sent a record, so it would change nothing: add one (--petitioner, --name, "
+                     "--id-card, --phone or --address), or leave out --unit"), options->unit);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -860,7 +876,8 @@ note_binary_id (const PrMapping *mapping,
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (nullable): the mapping of the flags, or for a
- *   table without mapping flags the catalogue's guess
+ *   table without mapping flags the catalogue's guess; a table's mapping
+ *   always has an id column (pr_cli_table_default_id ())
  */
 PrMapping *
 pr_cli_source_mapping (PrConnection         *connection,
@@ -881,7 +898,10 @@ pr_cli_source_mapping (PrConnection         *connection,
   if (options->short_specs == NULL && options->text_specs == NULL &&
       !pr_catalog_sample_identities (connection, options->table, columns, error))
     return NULL;
+  pr_cli_table_default_id (columns, options);
   mapping = pr_cli_resolve_mapping (options, columns, error);
+  if (mapping != NULL && !pr_cli_table_check_id (columns, options->table, mapping, error))
+    g_clear_pointer (&mapping, pr_mapping_free);
   if (mapping != NULL)
     note_binary_id (mapping, columns);
   return mapping;
@@ -896,9 +916,7 @@ pr_cli_source_mapping (PrConnection         *connection,
  *
  * What a scan reads from, as the flags say: the database (--db, --sample)
  * or a CSV file, its mapping, and the store. A store keeps fingerprints
- * weighed by the table as it was then, so IDF is refused with one; it
- * keeps them by id, so with one the id column defaults to the primary key
- * (pr_cli_table_mapping_with_id ()).
+ * weighed by the table as it was then, so IDF is refused with one.
  */
 gboolean
 pr_cli_open_source (PrCliMappingOptions  *options,
@@ -926,10 +944,7 @@ pr_cli_open_source (PrCliMappingOptions  *options,
       if (opened == NULL)
         return FALSE;
     }
-  /* A store keeps records by their ids, never by their places: without
-   * --id, the primary key is the id, as for check. */
-  *mapping = store_schema != NULL && opened != NULL ? pr_cli_table_mapping_with_id (opened, options, error)
-                                                    : pr_cli_source_mapping (opened, options, error);
+  *mapping = pr_cli_source_mapping (opened, options, error);
   if (*mapping == NULL)
     return FALSE;
   if (store_schema != NULL)
@@ -974,43 +989,6 @@ pr_cli_open_store_only (PrCliMappingOptions  *options,
   if (*connection == NULL)
     return NULL;
   return pr_store_open (*connection, schema, error);
-}
-
-/**
- * pr_cli_table_mapping_with_id:
- * @connection: the database
- * @options: the parsed flags, with the table; --id may be set
- * @error: return location for a #GError
- *
- * For a command that finds records in a table by their id: the mapping of
- * pr_cli_source_mapping (), whose id column, when mapping flags are given
- * without --id, is the table's primary key if it is one column and not
- * binary (the catalogue's guess has one of its own).
- *
- * Returns: (transfer full) (nullable): the mapping
- */
-PrMapping *
-pr_cli_table_mapping_with_id (PrConnection         *connection,
-                              PrCliMappingOptions  *options,
-                              GError              **error)
-{
-  if (options->id == NULL && (options->short_specs != NULL || options->text_specs != NULL))
-    {
-      g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, options->table, error);
-
-      if (columns == NULL)
-        return NULL;
-      for (guint i = 0; i < columns->len && options->id == NULL; i++)
-        {
-          const PrColumnInfo *column = columns->pdata[i];
-
-          /* Not part of a longer key, which names no record alone, nor
-           * bytes, which name none readably: as pr_catalog_guess_mapping (). */
-          if (column->primary_key && column->unique && !pr_column_info_is_binary (column))
-            options->id = g_strdup (column->name);
-        }
-    }
-  return pr_cli_source_mapping (connection, options, error);
 }
 
 /**

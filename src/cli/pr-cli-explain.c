@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-bad-row.h"
 #include "pr-cli.h"
 #include "pr-date-column.h"
 #include "pr-date.h"
@@ -55,6 +56,58 @@ copy_fields (PrCsvReader *reader,
     if (field_of[c] >= 0)
       values[c] = g_strdup (pr_csv_reader_get_field (reader, field_of[c], NULL));
   return values;
+}
+
+/* With --skip-bad-rows, the file's text is checked here, row by row, as a
+ * scan checks it (pr-bad-row.c): a bad row is passed over, and listed
+ * when it will not be by the whole file's reading (--pair-only); one of
+ * the two records asked for is refused, naming what is wrong. Returns
+ * whether the row is bad. */
+static gboolean
+bad_row (PrCsvReader         *reader,
+         PrCliMappingOptions *options,
+         const PrMapping     *mapping,
+         const int           *field_of,
+         int                  id_field,
+         const char          *id,
+         gboolean             asked,
+         gboolean             list,
+         GError             **error)
+{
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  const char **values = g_newa (const char *, MAX (n_columns, 1));
+  gsize *lengths = g_newa (gsize, MAX (n_columns, 1));
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  g_autofree char *reason = NULL;
+  g_autofree char *what = NULL;
+  PrLoadOptions load = { 0 };
+  int column;
+
+  for (guint c = 0; c < n_columns; c++)
+    {
+      int field = (int) c == id_column ? id_field : field_of[c];
+
+      lengths[c] = 0;
+      values[c] = field >= 0 ? pr_csv_reader_get_field (reader, field, &lengths[c]) : NULL;
+    }
+  column = pr_bad_row_check (mapping, values, lengths, &reason);
+  if (column < 0)
+    return FALSE;
+  what = pr_bad_row_describe (column == id_column ? NULL : id, N_("line"), pr_csv_reader_get_line (reader),
+                              pr_mapping_get_column (mapping, column)->name, reason);
+  if (asked)
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s; it is one of the two records asked for, so it cannot be explained: correct it in the "
+                     "source"),
+                   what);
+      return TRUE;
+    }
+  pr_cli_bad_rows_attach (options->bad_rows, &load);
+  if (list)
+    load.bad_row (column == id_column ? NULL : id, N_("line"), pr_csv_reader_get_line (reader),
+                  pr_mapping_get_column (mapping, column)->name, reason, load.bad_row_data);
+  return TRUE;
 }
 
 /* The lines read so far, checked as a scan checks a file's text columns
@@ -93,9 +146,11 @@ read_csv_records (const char           *path,
                   PrCliMappingOptions  *options,
                   const PrMapping      *mapping,
                   char                **ids,
+                  gboolean              pair_only,
                   char                **values[2],
                   GError              **error)
 {
+  gboolean skip = options->bad_rows != NULL && options->bad_rows->skip;
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(GError) local_error = NULL;
   guint n_columns = pr_mapping_get_n_columns (mapping);
@@ -117,6 +172,8 @@ read_csv_records (const char           *path,
   reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
+  if (skip)
+    pr_csv_reader_set_check_text (reader, FALSE);
   /* The date too: the second stage weighs the days between them. */
   if (date_column >= 0)
     field_of[date_column] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, date_column)->name);
@@ -141,6 +198,20 @@ read_csv_records (const char           *path,
             }
           break;
         }
+      g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
+      id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
+      if (skip &&
+          bad_row (reader, options, mapping, field_of, id_field, id,
+                   (values[0] == NULL && g_str_equal (id, ids[0])) || (values[1] == NULL && g_str_equal (id, ids[1])),
+                   pair_only, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          continue;
+        }
       for (guint c = 0; c < n_columns; c++)
         if (checks->pdata[c] != NULL && field_of[c] >= 0)
           {
@@ -149,8 +220,6 @@ read_csv_records (const char           *path,
 
             pr_encoding_check_add (checks->pdata[c], field, length, pr_csv_reader_get_line (reader));
           }
-      g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
-      id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
       for (guint side = 0; side < 2; side++)
         if (values[side] == NULL && g_str_equal (id, ids[side]))
           values[side] = copy_fields (reader, field_of, n_columns);
@@ -550,6 +619,9 @@ pr_cli_explain (int    argc,
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
   gboolean pair_only = FALSE;
+  gboolean skip_bad_rows = FALSE;
+  g_autofree char *bad_rows_path = NULL;
+  g_auto(PrCliBadRows) bad_rows = { 0 };
   int status = 0;
   GOptionEntry entries[] = {
     { "top", 0, 0, G_OPTION_ARG_INT, &top,
@@ -557,6 +629,7 @@ pr_cli_explain (int    argc,
     { "pair-only", 0, 0, G_OPTION_ARG_NONE, &pair_only,
       N_("Compare the two records alone, without reading the table to find its boilerplate passages (faster)"),
       NULL },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
     { NULL }
   };
 
@@ -571,13 +644,16 @@ pr_cli_explain (int    argc,
   ids = argv + argc - 2;
   shown[0] = ids[0];
   shown[1] = ids[1];
+  if (!pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, NULL, &error))
+    goto failed;
+  options.bad_rows = &bad_rows;
 
   if (options.db != NULL || options.sample)
     {
       connection = pr_cli_open_connection (&options, &error);
       if (connection == NULL)
         goto failed;
-      mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
+      mapping = pr_cli_source_mapping (connection, &options, &error);
       if (mapping == NULL)
         goto failed;
       int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
@@ -604,7 +680,7 @@ pr_cli_explain (int    argc,
   else
     {
       mapping = pr_cli_build_mapping (&options, &error);
-      if (mapping == NULL || !read_csv_records (argv[1], &options, mapping, ids, values, &error))
+      if (mapping == NULL || !read_csv_records (argv[1], &options, mapping, ids, pair_only, values, &error))
         goto failed;
     }
 
@@ -618,7 +694,7 @@ pr_cli_explain (int    argc,
                                   boilerplate,
                                   (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
                                   (guint) top, &error);
-  if (explain == NULL)
+  if (explain == NULL || !pr_cli_bad_rows_close (&bad_rows, &error))
     goto failed;
   print_report (explain, mapping, &options, pair_only, short_containment, shown[0], shown[1]);
   {

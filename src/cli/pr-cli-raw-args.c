@@ -3,7 +3,8 @@
  * Checks on the arguments as typed, before GLib reads them and loses
  * what they said.
  *
- * Whole-number flags are read in decimal. GLib reads them with strtol's
+ * Number flags are read in decimal: strtod reads 0x1p-1 as 0.5, and
+ * "inf" and "nan" as numbers. Whole-number flags are read in decimal. GLib reads them with strtol's
  * base 0, so that --case 0017 names case 15 (octal), --scan 010 scan 8
  * and --k 0x10 is 16: a case number copied with its leading zeros from a
  * register would quietly name another case. Such values are refused
@@ -22,6 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-decimal.h"
 
 static gboolean
 takes_one_value (const GOptionEntry *entry)
@@ -155,6 +157,13 @@ pr_cli_check_raw_arguments (int                        argc,
                          "or “0x” (a leading 0 would be read as an octal number)"), entry->long_name, value);
           return FALSE;
         }
+      if (entry->arg == G_OPTION_ARG_DOUBLE && !pr_decimal_parse (value, NULL))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s takes a number written in decimal, as 0.5 or 1e-3, not “%s”"), entry->long_name,
+                       value);
+          return FALSE;
+        }
       if (!takes_one_value (entry))
         continue;
       earlier = g_hash_table_lookup (given, entry);
@@ -267,7 +276,8 @@ switch_on (const GOptionEntry *const *lists,
  *
  * A flag that another flag makes idle (--probability with
  * --no-second-stage, --containment with --no-parts, --shingle-words with
- * --parts clauses, --new-history without --store) would be dropped
+ * --parts clauses, --new-history without --store, --password-file
+ * without --db) would be dropped
  * without a word, the command answering as if it were not given: it is
  * refused, naming both.
  *
@@ -284,8 +294,11 @@ pr_cli_check_flags_in_effect (int                        argc,
                                              "part-max-records",
                                              "parts", "shingle-words", "shingle-window", NULL };
   static const char *const shingle_flags[] = { "shingle-words", "shingle-window", NULL };
+  static const char *const second_stage_flags[] = { "probability", "folds", "fold-seed", "repeat-weights", "costs",
+                                                    "read-weights", NULL };
   const GOptionEntry *parts = entry_named (lists, "parts");
   const GOptionEntry *store = entry_named (lists, "store");
+  const GOptionEntry *db = entry_named (lists, "db");
   gboolean clauses = parts != NULL && g_strcmp0 (*(char **) parts->arg_data, "clauses") == 0;
   const GOptionEntry *entry;
   int at = 1;
@@ -298,8 +311,16 @@ pr_cli_check_flags_in_effect (int                        argc,
         idle_by = "--no-parts";
       else if (g_strv_contains (shingle_flags, entry->long_name) && clauses)
         idle_by = "--parts clauses";
-      else if (strcmp (entry->long_name, "probability") == 0 && switch_on (lists, "no-second-stage"))
+      else if (g_strv_contains (second_stage_flags, entry->long_name) && switch_on (lists, "no-second-stage"))
         idle_by = "--no-second-stage";
+      else if (strcmp (entry->long_name, "password-file") == 0 && db != NULL && *(char **) db->arg_data == NULL &&
+               !switch_on (lists, "sample"))
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                               _("--password-file is the database's password, and the records are read from a file "
+                                 "(no --db): leave it out"));
+          return FALSE;
+        }
       else if (strcmp (entry->long_name, "new-history") == 0 && store != NULL &&
                *(char **) store->arg_data == NULL)
         {

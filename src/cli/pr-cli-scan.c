@@ -285,6 +285,17 @@ print_clusters (PrRecordSet   *set,
     }
 }
 
+/* The rules are read through the state, the receiving body and the
+ * category columns only (pr-repeat-kind.c). */
+static gboolean
+rules_in_effect (const PrMapping *mapping)
+{
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    if (pr_mapping_get_column (mapping, c)->category)
+      return TRUE;
+  return pr_mapping_find (mapping, PR_COLUMN_ROLE_STATUS) >= 0 || pr_mapping_find (mapping, PR_COLUMN_ROLE_UNIT) >= 0;
+}
+
 int
 pr_cli_scan (int    argc,
              char **argv)
@@ -424,6 +435,15 @@ pr_cli_scan (int    argc,
 
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
+  if (rules_path != NULL && !rules_in_effect (mapping))
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--rules tells a repeat's disposition by its case's state (--status), a letter sent to "
+                             "several bodies (--unit) and a petitioner's other matters (--category), but the "
+                             "mapping has none of these columns, so it would change nothing: add the one meant, or "
+                             "leave out --rules"));
+      goto failed;
+    }
 
   if (store != NULL && !pr_store_get_last_k (store, options.table, &last_k, &last_k_found, &error))
     goto failed;

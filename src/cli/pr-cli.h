@@ -133,8 +133,11 @@ gboolean      pr_cli_open_source            (PrCliMappingOptions  *options,
                                              PrMapping           **mapping,
                                              PrStore             **store,
                                              GError              **error);
-PrMapping    *pr_cli_table_mapping_with_id  (PrConnection         *connection,
-                                             PrCliMappingOptions  *options,
+void          pr_cli_table_default_id       (GPtrArray            *columns,
+                                             PrCliMappingOptions  *options);
+gboolean      pr_cli_table_check_id         (GPtrArray            *columns,
+                                             const char           *table,
+                                             const PrMapping      *mapping,
                                              GError              **error);
 PrCsvReader  *pr_cli_open_mapped_csv        (const char           *path,
                                              const char           *encoding,

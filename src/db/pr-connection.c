@@ -775,9 +775,25 @@ pr_connection_open (const PrConnectionParams  *params,
 
   where = pr_connection_params_describe (params);
   what = g_strdup_printf (_("cannot connect to %s"), where);
+  /* Connector/C takes the login's name for a missing user. */
+  if (params->user == NULL || params->user[0] == '\0')
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   _("no database user is given for %s, and the client library would log in with this "
+                     "computer's login name: give the user name (in a connection string before the host, as in "
+                     "mariadb://USER@host/database)"),
+                   where);
+      return NULL;
+    }
+  /* Every parameter is given, none left to Connector/C: it would fill
+   * them from the environment (MYSQL_TCP_PORT, MYSQL_UNIX_PORT and
+   * MARIADB_UNIX_PORT, MYSQL_PWD, the services file's port), sending a
+   * string without a port, or localhost, to another server, with a
+   * password no one gave. */
   if (mysql_real_connect (self->handle, params->socket != NULL ? "localhost" : params->host,
-                          params->user, params->password, params->database,
-                          params->port, params->socket, 0) == NULL)
+                          params->user, params->password != NULL ? params->password : "", params->database,
+                          params->port != 0 ? params->port : MARIADB_PORT,
+                          params->socket != NULL ? params->socket : MARIADB_UNIX_ADDR, 0) == NULL)
     {
       unsigned int number = mysql_errno (self->handle);
 

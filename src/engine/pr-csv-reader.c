@@ -486,12 +486,17 @@ validate_record (PrCsvReader  *reader,
                          (unsigned long long) reader->record_line, i + 1, where,
                          pr_encoding_guess_to_string (guess), pr_encoding_guess_to_string (guess));
         }
+      /* A NUL is valid UTF-8 to every other reader: named as what it is. */
+      if (*bad == '\0')
+        return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+                     /* Translators: the last %s says where in the file: “byte 18 of the file”. */
+                     _("line %llu, field %u: the value holds a NUL byte (character 0) at byte %zu of the field "
+                       "(%s), which no text holds: take it out of the file"),
+                     (unsigned long long) reader->record_line, i + 1, in_field, where);
       return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
-                   /* Translators: the first %s is empty or “ (NUL byte)”; the
-                    * last says where in the file: “byte 18 of the file”. */
-                   _("line %llu, field %u: invalid UTF-8%s at byte %zu of the field (%s)"),
-                   (unsigned long long) reader->record_line, i + 1,
-                   *bad == '\0' ? _(" (NUL byte)") : "", in_field, where);
+                   /* Translators: the last %s says where in the file: “byte 18 of the file”. */
+                   _("line %llu, field %u: invalid UTF-8 at byte %zu of the field (%s)"),
+                   (unsigned long long) reader->record_line, i + 1, in_field, where);
     }
 
   return TRUE;

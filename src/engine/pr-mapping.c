@@ -17,6 +17,7 @@
 #include <string.h>
 
 
+#include "pr-decimal.h"
 #include "pr-mapping.h"
 
 G_DEFINE_QUARK (pr-mapping-error-quark, pr_mapping_error)
@@ -675,10 +676,9 @@ pr_mapping_add_spec (PrMapping     *self,
   colon = strrchr (spec, ':');
   if (colon != NULL && colon[1] != '\0')
     {
-      char *end = NULL;
-      double parsed = g_ascii_strtod (colon + 1, &end);
+      double parsed;
 
-      if (end != NULL && *end == '\0')
+      if (pr_decimal_parse (colon + 1, &parsed))
         {
           name = g_strndup (spec, colon - spec);
           weight = parsed;
