@@ -349,20 +349,32 @@ test_kill_during_commit (void)
   g_autoptr(Cli) cli = NULL;
   g_autoptr(PrConnection) db = connect_admin (NULL);
   g_autoptr(GPtrArray) status = NULL;
+  g_autoptr(PrConnection) reader = NULL;
   g_autofree char *before = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_autofree char *written = NULL;
   g_autofree char *after = NULL;
   gint64 killed;
 
-  /* A hundred records change; the commit of their new fingerprints sleeps
-   * on the fiftieth, inside its transaction, and the server dies then. */
+  /* A hundred records change; the commit's last statement, marking the
+   * scan complete, sleeps after every other row of the commit is written,
+   * and the server dies then. Each statement is atomic by itself, so a
+   * kill inside one would prove nothing of the commit as a whole. */
   pr_test_execute (db, "UPDATE src.big SET body = CONCAT(body, '至今没有任何答复') WHERE id <= 100");
-  pr_test_execute (db, "CREATE TRIGGER prstore.slow BEFORE INSERT ON prstore.pr_fingerprints FOR EACH ROW "
-               "BEGIN IF NEW.record_id = '50' THEN DO SLEEP(60); END IF; END");
+  pr_test_execute (db, "CREATE TRIGGER prstore.slow BEFORE UPDATE ON prstore.pr_scans FOR EACH ROW "
+               "BEGIN IF NEW.status = 'complete' THEN DO SLEEP(60); END IF; END");
   g_clear_pointer (&db, pr_connection_close);
 
   cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
                    "--store", "prstore", "--out", "/dev/null", NULL);
   wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'");
+  /* The new fingerprints are written by then, as a reader that sees
+   * what is not committed finds: the kill lands between the commit's
+   * writes and its end. */
+  reader = connect_admin (NULL);
+  pr_test_execute (reader, "SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED");
+  written = pr_test_query_value (reader, FINGERPRINTS_SUMMARY);
+  g_assert_cmpstr (written, !=, before);
+  g_clear_pointer (&reader, pr_connection_close);
   killed = g_get_monotonic_time ();
   kill_server (SIGKILL);
   g_assert_cmpint (cli_finish (cli), ==, 1);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The review application under a display (xvfb-run in CI) against a
+ * The review application under a display (Xvfb, by tests/on-display) against a
  * throwaway mariadbd: the tests, one file per page of the window
  * (test-ui-start.c, test-ui-mapping.c, test-ui-review.c, test-ui-list.c,
  * test-ui-tour.c),
