@@ -2,14 +2,19 @@
 /*
  * A body whose Chinese is written as its bytes, each escaped: percent-
  * encoded (a web form's export), quoted-printable (an e-mail's) or \x
- * escapes. Read as they stood, every tenth sample petition so written
- * gave about 930 pairs among the 300 (7 of them true), exit 0: each is a
- * bad row, named with its line and column, the escapes it starts with and
- * the encoding of their bytes, or skipped and counted with
- * --skip-bad-rows. A letter with a %20 of a link, a price =50元, a path
- * C:\xiaoming or a search word escaped in a quoted link is read.
- * Oracles: the escapes written here by hand from the bytes of 我是 (UTF-8
- * E6 88 91 E6 98 AF, GBK CE D2 CA C7).
+ * escapes; as its characters' code points (U+6211); or in base64, one
+ * token or lines of one. Read as they stood, every tenth sample petition
+ * so written gave about 930 pairs among the 300 (7 of them true), and
+ * 1,208 pairs written as code points against 377 of the plain sample,
+ * exit 0: each is a bad row, named with its line and column, the escapes
+ * it starts with and the encoding of their bytes, or skipped and counted
+ * with --skip-bad-rows. A letter with a %20 of a link, a price =50元, a
+ * path C:\xiaoming, a search word escaped in a quoted link, a code point
+ * it asks about, an order, tracking or ID number, a hash or a key is read.
+ * Oracles: the escapes and code points written here by hand from the
+ * bytes of 我是 (UTF-8 E6 88 91 E6 98 AF, GBK CE D2 CA C7) and its
+ * characters; the base64 by an encoder written here, its first characters
+ * as Python's base64 module writes them.
  */
 #define G_LOG_DOMAIN "pr-test-bad-row-byte-escapes"
 
@@ -95,6 +100,108 @@ backslash_x (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* As a program prints characters: U+XXXX, upper case, a space between. */
+static char *
+code_points (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    g_string_append_printf (s, "%sU+%04X", p == text ? "" : " ", g_utf8_get_char (p));
+  return g_string_free (s, FALSE);
+}
+
+/* Base64 of @n @bytes in @alphabet's last two characters, padded with "="
+ * if @pad, a line break after each @width characters (none if 0). */
+static void
+append_base64 (GString      *s,
+               const guchar *bytes,
+               gsize         n,
+               const char   *last_two,
+               gboolean      pad,
+               guint         width)
+{
+  g_autofree char *alphabet = g_strconcat ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", last_two,
+                                           NULL);
+  guint written = 0;
+
+  for (gsize i = 0; i < n; i += 3)
+    {
+      guint32 group = (guint32) bytes[i] << 16 | (i + 1 < n ? (guint32) bytes[i + 1] << 8 : 0) |
+                      (i + 2 < n ? bytes[i + 2] : 0);
+      gsize chars = MIN (n - i, 3) + 1;
+
+      for (gsize c = 0; c < 4; c++)
+        {
+          if (c >= chars && !pad)
+            break;
+          if (width > 0 && written > 0 && written % width == 0)
+            g_string_append_c (s, '\n');
+          g_string_append_c (s, c < chars ? alphabet[(group >> (18 - 6 * c)) & 0x3F] : '=');
+          written++;
+        }
+    }
+}
+
+static char *
+base64_of (const char *bytes,
+           const char *last_two,
+           gboolean    pad,
+           guint       width)
+{
+  GString *s = g_string_new (NULL);
+
+  append_base64 (s, (const guchar *) bytes, strlen (bytes), last_two, pad, width);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+base64_utf8 (const char *text)
+{
+  return base64_of (text, "+/", TRUE, 0);
+}
+
+static char *
+base64_gbk (const char *text)
+{
+  g_autofree char *gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+
+  g_assert_nonnull (gbk);
+  return base64_of (gbk, "+/", TRUE, 0);
+}
+
+/* As MIME writes a body: lines of 76. */
+static char *
+base64_mime (const char *text)
+{
+  return base64_of (text, "+/", TRUE, 76);
+}
+
+/* As a URL or a file name takes it: -_ for +/, no padding. */
+static char *
+base64_url (const char *text)
+{
+  return base64_of (text, "-_", FALSE, 0);
+}
+
+/* Each phrase (to its comma) encoded by itself, on a line of its own. */
+static char *
+base64_phrases (const char *text)
+{
+  g_auto(GStrv) phrases = g_strsplit (text, "，", -1);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; phrases[i] != NULL; i++)
+    {
+      g_autofree char *phrase = g_strconcat (phrases[i], phrases[i + 1] != NULL ? "，" : "", NULL);
+
+      if (i > 0)
+        g_string_append (s, "\r\n");
+      append_base64 (s, (const guchar *) phrase, strlen (phrase), "+/", TRUE, 0);
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* The bodies, the third (line 4) passed through @wrap. */
 static char *
 records (char *(*wrap) (const char *))
@@ -124,6 +231,12 @@ test_refused (void)
     { percent_gbk, "percent-encoded bytes", "“%CE%D2%CA%C7%CD%CB…”", "its bytes being GBK" },
     { quoted_printable, "quoted-printable bytes", "“=E6=88=91=E6=98=AF…”", "its bytes being UTF-8" },
     { backslash_x, "escaped bytes", "“\\xe6\\x88\\x91\\xe6\\x98\\xaf…”", "its bytes being UTF-8" },
+    { code_points, "as Unicode code points", "“U+6211 U+662F U+9000 U+4F11…”", "one character, in Unicode" },
+    { base64_utf8, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
+    { base64_gbk, "its text in base64", "“ztLKx83L0N3WsLmk…”", "its bytes being GBK" },
+    { base64_mime, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
+    { base64_url, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
+    { base64_phrases, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -152,10 +265,23 @@ test_refused (void)
     }
 }
 
+/* @csv, of @n records, is read whole. */
+static void
+assert_read (const char *csv,
+             guint       n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, n);
+}
+
 /* What a petitioner writes: a link with %20, a price after "=", a folder
  * whose name starts with x, a link whose search words are escaped inside
  * a letter of plain Chinese, one escaped character, ASCII escaped, and
- * three escaped characters (fewer than four). */
+ * three escaped characters (fewer than four); code points a letter asks
+ * about, one, three, or four among more plain characters. */
 static void
 test_typed_read (void)
 {
@@ -167,12 +293,40 @@ test_typed_read (void)
     "4,我在网上搜索 https://www.baidu.com/s?wd=%E5%8C%97%E4%BA%AC%E5%B8%82%E6%94%BF%E5%BA%9C 看到相关报道，"
     "小区门口的垃圾站臭气熏天多年无人处理，请求政府尽快解决这个问题。\n"
     "5,回复编号\\x41\\x42\\x43，工单=3D已受理，请尽快处理拖欠工资的问题。\n"
-    "6,搜索%E5%B0%8F%E5%8C%BA%E5%99%AA三个字没有结果\n";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+    "6,搜索%E5%B0%8F%E5%8C%BA%E5%99%AA三个字没有结果\n"
+    "7,字库缺字 U+2A6D6，请补充。\n"
+    "8,U+4E00 U+4E01 U+4E02 三个字显示不出来\n"
+    "9,\"U+7C7B, U+578B, U+4E0D, U+8DB3 这几个字（类型不足）在系统里显示为方框，请技术部门处理。\"\n";
 
-  g_assert_no_error (error);
-  g_assert_cmpuint (set->n_records, ==, 6);
+  assert_read (csv, 9);
+}
+
+/* Long ASCII tokens that are not base64 text, in a letter or alone: order,
+ * tracking and ID numbers and a SHA-1 in hex (one case), a link's token,
+ * a SHA-1 in base64 and a WeChat openid (both cases, random bytes), a
+ * long word, random bytes that read as GB18030 with seven ideographs
+ * (鵠I钦cZ#啳凿b`;泛~衟), three characters in base64 (小区噪), and a file
+ * name in base64 inside a letter of more plain Chinese. */
+static void
+test_base64_near_misses (void)
+{
+  static const char csv[] =
+    "id,body\n"
+    "1,订单号SF1234567890123，快递三天未到，请求处理。\n"
+    "2,YT7512345678901234\n"
+    "3,11010519491231002X\n"
+    "4,2023112800012345ABCDEFGH\n"
+    "5,da39a3ee5e6b4b0d3255bfef95601890afd80709\n"
+    "6,文件校验值 2FD4E1C67A2D28FCED849EE1BB76E7391B93EB12 请核对\n"
+    "7,见 https://example.com/files/report?token=dGhpcyBpcyBhIHRva2Vu&id=42 小区噪音扰民问题一直没有解决\n"
+    "8,L9ThxnotKPzthJ7hu3bnORuT6xI=\n"
+    "9,oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\n"
+    "10,Pharmacoepidemiological\n"
+    "11,+V1Jx9VjWiOGrdTkYmA7t7p+0HA=\n"
+    "12,5bCP5Yy65Zmq\n"
+    "13,附件 5bCP5Yy65Zmq6Z+z5omw5rCR.txt 是小区噪音扰民的录音，请相关部门尽快处理。\n";
+
+  assert_read (csv, 13);
 }
 
 int
@@ -183,6 +337,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/bad-row-byte-escapes/refused", test_refused);
   g_test_add_func ("/engine/bad-row-byte-escapes/typed-read", test_typed_read);
+  g_test_add_func ("/engine/bad-row-byte-escapes/base64-near-misses", test_base64_near_misses);
 
   return g_test_run ();
 }

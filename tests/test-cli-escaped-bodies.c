@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * scan of a file whose bodies are percent-encoded (a web form's export):
- * three unrelated letters so written were all the same few hex digits and
- * letters to the fingerprint, and the scan exited 0 with them as repeats.
- * It stops naming the first such row, or with --skip-bad-rows lists all
- * three and reads the rest. Oracle: the file as written here.
+ * scan of a file whose bodies are percent-encoded (a web form's export),
+ * written as code points (U+5C0F) or in base64: three unrelated letters
+ * so written were all the same few hex digits and letters to the
+ * fingerprint, and the scan exited 0 with them as repeats. It stops
+ * naming the first such row, or with --skip-bad-rows lists all three and
+ * reads the rest. Oracles: the file as written here; the code points and
+ * the base64 of 小区 in the messages by hand (E5 B0 8F E5 8C BA).
  */
 #define G_LOG_DOMAIN "pr-test-cli-escaped-bodies"
 
@@ -30,9 +32,32 @@ percent (const char *text)
   return g_string_free (s, FALSE);
 }
 
-static void
-test_scan (void)
+static char *
+code_points (const char *text)
 {
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    g_string_append_printf (s, "U+%04X ", g_utf8_get_char (p));
+  return g_string_free (s, FALSE);
+}
+
+static char *
+base64 (const char *text)
+{
+  return g_base64_encode ((const guchar *) text, strlen (text));
+}
+
+typedef struct
+{
+  char *(*write) (const char *);
+  const char *refused;
+} Case;
+
+static void
+test_scan (gconstpointer data)
+{
+  const Case *c = data;
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
   g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
@@ -44,7 +69,7 @@ test_scan (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
     {
-      g_autofree char *encoded = percent (bodies[i]);
+      g_autofree char *encoded = c->write (bodies[i]);
 
       g_string_append_printf (csv, "P%u,%s\n", i + 1, encoded);
     }
@@ -54,8 +79,8 @@ test_scan (void)
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
   g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, "line 2 (id “P1”), column “body”: the value writes its Chinese characters as "
-                                 "percent-encoded bytes (“%E5%B0%8F%E5%8C%BA…”"));
+  g_assert_nonnull (strstr (err, "line 2 (id “P1”), column “body”: the value writes its "));
+  g_assert_nonnull (strstr (err, c->refused));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 
   g_assert_cmpint (pr_test_run_cli (NULL, &skipped_err, skip_args), ==, 0);
@@ -76,7 +101,17 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/escaped-bodies/scan", test_scan);
+  static const Case percent_case = {
+    percent, "Chinese characters as percent-encoded bytes (“%E5%B0%8F%E5%8C%BA…”"
+  };
+  static const Case code_points_case = {
+    code_points, "Chinese characters as Unicode code points (“U+5C0F U+533A U+95E8 U+53E3…”"
+  };
+  static const Case base64_case = { base64, "text in base64 (“5bCP5Yy6" };
+
+  g_test_add_data_func ("/cli/escaped-bodies/scan", &percent_case, test_scan);
+  g_test_add_data_func ("/cli/escaped-bodies/scan/code-points", &code_points_case, test_scan);
+  g_test_add_data_func ("/cli/escaped-bodies/scan/base64", &base64_case, test_scan);
 
   return g_test_run ();
 }

@@ -2,13 +2,15 @@
 /*
  * A value whose Chinese is written as its bytes, each an escape: percent-
  * encoded (%E5%B0%8F for 小, a web form's export), quoted-printable
- * (=E5=B0=8F, an e-mail's) or a program's byte escapes (\xe5\xb0\x8f).
- * Read as they stand, every such letter is the same few hex digits, and
- * unrelated letters are found as repeats. Evidence is runs of escapes
- * whose bytes are Chinese text in UTF-8 or GBK, four characters of it at
- * least, and at least as much of the value's Chinese as it writes plainly:
- * a letter that quotes a link with %20 or a search word in it, a price
- * "=50元" or a path C:\xiaoming is read.
+ * (=E5=B0=8F, an e-mail's) or a program's byte escapes (\xe5\xb0\x8f);
+ * or as its characters' code points (U+5C0F, as a program or a character
+ * table prints them). Read as they stand, every such letter is the same
+ * few hex digits, and unrelated letters are found as repeats. Evidence is
+ * runs of escapes whose bytes are Chinese text in UTF-8 or GBK (or whose
+ * code points are Chinese characters), four characters of it at least,
+ * and at least as much of the value's Chinese as it writes plainly: a
+ * letter that quotes a link with %20 or a search word in it, a price
+ * "=50元", a path C:\xiaoming or a character's code point is read.
  */
 #define G_LOG_DOMAIN "pr-bad-row"
 
@@ -25,20 +27,17 @@ typedef enum
   FORM_PERCENT,
   FORM_QUOTED_PRINTABLE,
   FORM_BACKSLASH_X,
+  FORM_CODE_POINT,
   N_FORMS
 } Form;
 
 /* Escaped ideographs a value needs before it is refused. */
 #define MIN_ESCAPED_HAN 4
 
-/* Bytes of a run shown in the message. */
+/* Escapes of a run shown in the message: two or three characters' bytes,
+ * four code points. */
 #define SHOWN_BYTES 6
-
-static gboolean
-is_han (gunichar c)
-{
-  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
-}
+#define SHOWN_CODE_POINTS 4
 
 static int
 hex_byte (const char *p)
@@ -48,7 +47,30 @@ hex_byte (const char *p)
            : -1;
 }
 
-/* The byte an escape of @form at @p writes, or -1; its length in @n. */
+/* The character a code point U+XXXX (four to six hex digits) at @p
+ * names, or -1 (for U+0000 too, no letter's character); its length in
+ * @n. */
+static int
+code_point_at (const char *p,
+               const char *end,
+               gsize      *n)
+{
+  gsize digits = 0;
+  gunichar c = 0;
+
+  if (end - p < 6 || (p[0] != 'U' && p[0] != 'u') || p[1] != '+')
+    return -1;
+  for (; p + 2 + digits < end && g_ascii_isxdigit (p[2 + digits]); digits++)
+    if (digits < 6)
+      c = c * 16 + g_ascii_xdigit_value (p[2 + digits]);
+  if (digits < 4 || digits > 6 || c == 0 || !g_unichar_validate (c))
+    return -1;
+  *n = 2 + digits;
+  return (int) c;
+}
+
+/* The byte an escape of @form at @p writes (the character, for a code
+ * point), or -1; its length in @n. */
 static int
 escape_at (const char *p,
            const char *end,
@@ -64,23 +86,41 @@ escape_at (const char *p,
     case FORM_BACKSLASH_X:
       *n = 4;
       return end - p >= 4 && p[0] == '\\' && p[1] == 'x' ? hex_byte (p + 2) : -1;
+    case FORM_CODE_POINT:
+      return code_point_at (p, end, n);
     case N_FORMS:
     default:
       g_return_val_if_reached (-1);
     }
 }
 
-/* The length of a quoted-printable soft line break (=\n, =\r\n) at @p, or
- * 0: an e-mail's lines are cut inside a run, even inside a character. */
+/* The length of what may stand inside a run of @form at @p, or 0: a
+ * quoted-printable soft line break (=\n, =\r\n), as an e-mail's lines are
+ * cut inside a run, even inside a character; the spaces or a comma
+ * between code points (U+5C0F U+533A), when another one follows. */
 static gsize
-soft_break_at (const char *p,
-               const char *end)
+gap_at (const char *p,
+        const char *end,
+        Form        form)
 {
-  if (end - p >= 2 && p[0] == '=' && p[1] == '\n')
-    return 2;
-  if (end - p >= 3 && p[0] == '=' && p[1] == '\r' && p[2] == '\n')
-    return 3;
-  return 0;
+  const char *q = p;
+  gsize n;
+
+  if (form == FORM_QUOTED_PRINTABLE)
+    {
+      if (end - p >= 2 && p[0] == '=' && p[1] == '\n')
+        return 2;
+      if (end - p >= 3 && p[0] == '=' && p[1] == '\r' && p[2] == '\n')
+        return 3;
+      return 0;
+    }
+  if (form != FORM_CODE_POINT)
+    return 0;
+  if (q < end && *q == ',')
+    q++;
+  while (q < end && (*q == ' ' || *q == '\t'))
+    q++;
+  return q > p && code_point_at (q, end, &n) >= 0 ? (gsize) (q - p) : 0;
 }
 
 /* Ideographs in @bytes read as UTF-8, else as GBK (GB18030), else in the
@@ -108,7 +148,7 @@ han_in_bytes (const char *bytes,
         text_length = valid_end - bytes;
     }
   for (const char *p = text; p < text + text_length; p = g_utf8_next_char (p))
-    han += is_han (g_utf8_get_char (p));
+    han += _pr_bad_row_is_han (g_utf8_get_char (p));
   return han;
 }
 
@@ -134,7 +174,7 @@ _pr_bad_row_byte_escapes (const char *value,
 
   /* Every value of every row passes here. */
   if (memchr (value, '%', length) == NULL && memchr (value, '=', length) == NULL &&
-      memchr (value, '\\', length) == NULL)
+      memchr (value, '\\', length) == NULL && memchr (value, '+', length) == NULL)
     return NULL;
   run = g_byte_array_new ();
   for (const char *p = value; p < end;)
@@ -150,25 +190,30 @@ _pr_bad_row_byte_escapes (const char *value,
         ;
       if (byte < 0)
         {
-          plain += is_han (g_utf8_get_char (p));
+          plain += _pr_bad_row_is_han (g_utf8_get_char (p));
           p = g_utf8_next_char (p);
           continue;
         }
       g_byte_array_set_size (run, 0);
       for (;;)
         {
-          gsize soft = form == FORM_QUOTED_PRINTABLE ? soft_break_at (p, end) : 0;
+          gsize gap = gap_at (p, end, form);
+          guint8 written[6];
 
-          if (soft > 0)
+          if (gap > 0)
             {
-              p += soft;
+              p += gap;
               continue;
             }
           if ((byte = escape_at (p, end, form, &n)) < 0)
             break;
-          guint8 b = (guint8) byte;
-
-          g_byte_array_append (run, &b, 1);
+          if (form == FORM_CODE_POINT)
+            g_byte_array_append (run, written, g_unichar_to_utf8 ((gunichar) byte, (char *) written));
+          else
+            {
+              written[0] = (guint8) byte;
+              g_byte_array_append (run, written, 1);
+            }
           p += n;
         }
       han = han_in_bytes ((const char *) run->data, run->len, &gbk);
@@ -185,12 +230,16 @@ _pr_bad_row_byte_escapes (const char *value,
 
   /* The run's first escapes, to find it by. */
   {
-    const char *p = first[most];
+    const char *p = first[most], *last = p;
     gsize n = 0;
 
-    for (guint bytes = 0; bytes < SHOWN_BYTES && escape_at (p, end, most, &n) >= 0; bytes++)
-      p += n;
-    shown = g_strndup (first[most], p - first[most]);
+    for (guint i = 0; i < (most == FORM_CODE_POINT ? SHOWN_CODE_POINTS : SHOWN_BYTES) &&
+                      escape_at (p, end, most, &n) >= 0; i++)
+      {
+        last = p + n;
+        p = last + (most == FORM_CODE_POINT ? gap_at (last, end, most) : 0);
+      }
+    shown = g_strndup (first[most], last - first[most]);
   }
   encoding = in_gbk[most] * 2 > escaped[most] ? "GBK" : "UTF-8";
   switch (most)
@@ -209,6 +258,14 @@ _pr_bad_row_byte_escapes (const char *value,
                                 "letter's words, so that unrelated letters match: decode the export first "
                                 "(quoted-printable, its bytes being %s) and scan that"),
                               shown, encoding);
+    case FORM_CODE_POINT:
+      /* Translators: the value's first code points (U+ and hex digits, kept as they are). */
+      return g_strdup_printf (_("the value writes its Chinese characters as Unicode code points (“%s…”, as a "
+                                "program or a character table prints characters, U+5C0F for 小), whose hex digits "
+                                "would be compared as the letter's words, so that unrelated letters match: decode "
+                                "the export first (each U+ and its hex digits being one character, in Unicode) "
+                                "and scan that"),
+                              shown);
     case FORM_BACKSLASH_X:
     case N_FORMS:
     default:

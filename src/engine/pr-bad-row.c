@@ -3,7 +3,8 @@
  * A bad row: one whose mapped values are not text the program can read (a
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
  * a database replaced by "?", JSON's escapes for Chinese text, its bytes
- * percent-encoded, quoted-printable or \x-escaped, HTML or RTF markup). The check
+ * percent-encoded, quoted-printable or \x-escaped, its code points, base64,
+ * HTML or RTF markup). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -64,12 +65,6 @@ is_utf8_read_as_gbk (const char *value,
   return chars >= 4 && in_chars >= 9 * stray;
 }
 
-static gboolean
-is_han (gunichar c)
-{
-  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
-}
-
 /* Whether @c stands for a character lost on the way: "?" as a database
  * writes one its column cannot hold, U+FFFD as a decoder writes bytes it
  * cannot read. */
@@ -117,7 +112,7 @@ count_lost_characters (const char  *value,
             first_any = run;
           any += n;
           chars += n;
-          if (p < end && is_han (before) && is_han (g_utf8_get_char (p)))
+          if (p < end && _pr_bad_row_is_han (before) && _pr_bad_row_is_han (g_utf8_get_char (p)))
             {
               if (*out_first == NULL)
                 *out_first = run;
@@ -127,7 +122,7 @@ count_lost_characters (const char  *value,
           continue;
         }
       before = c;
-      if (is_han (c))
+      if (_pr_bad_row_is_han (c))
         han++;
       if (!g_unichar_isspace (c))
         chars++;
@@ -213,7 +208,7 @@ json_escaped_han (const char *value,
       memcpy (hex, p + 2, 4);
       hex[4] = '\0';
       code = g_ascii_strtoull (hex, NULL, 16);
-      if (is_han ((gunichar) code) && ++n >= 4)
+      if (_pr_bad_row_is_han ((gunichar) code) && ++n >= 4)
         return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
                            "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
                            "through a view that selects JSON_VALUE(column, '$.key') or JSON_UNQUOTE(column), or "
@@ -222,8 +217,8 @@ json_escaped_han (const char *value,
   return NULL;
 }
 
-/* The reason @value is text in a notation (JSON escapes, escaped bytes,
- * HTML, RTF) rather than the text itself, or NULL. */
+/* The reason @value is text in a notation (JSON escapes, escaped bytes or
+ * code points, base64, HTML, RTF) rather than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
               gsize       length)
@@ -232,6 +227,8 @@ escaped_text (const char *value,
 
   if (reason == NULL)
     reason = _pr_bad_row_byte_escapes (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_base64 (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 

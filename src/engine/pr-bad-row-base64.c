@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A value that is its text in base64 (5bCP5Yy6 for 小区: an e-mail's body,
+ * a program's export of bytes), one token or lines of one, as MIME wraps
+ * them. Read as it stands, every such letter is a string of letters and
+ * digits, and unrelated letters are found as repeats. Evidence is a token
+ * that is most of the value and decodes to Chinese text in UTF-8 or GBK,
+ * four ideographs at least (eight in GBK) and no fewer than the value
+ * writes plainly. An
+ * order, tracking or ID number, a hash or a link's token is no such text:
+ * written in one case (the base64 of text mixes both), it is not decoded;
+ * decoded, its bytes are not text (control characters, bytes no encoding
+ * reads, characters no one writes).
+ */
+#define G_LOG_DOMAIN "pr-bad-row"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-bad-row-private.h"
+
+/* The shortest token looked at: 12 bytes, four ideographs in UTF-8. */
+#define MIN_TOKEN 16
+
+/* Decoded ideographs a value needs before it is refused; more in GBK,
+ * which random bytes read as more often than as UTF-8 (below). */
+#define MIN_HAN 4
+#define MIN_HAN_GBK 8
+
+/* Characters of the token shown in the message. */
+#define SHOWN_CHARS 16
+
+static inline gboolean
+is_base64_char (guchar c)
+{
+  return g_ascii_isalnum (c) || c == '+' || c == '/' || c == '-' || c == '_' || c == '=';
+}
+
+typedef struct
+{
+  const char *start;
+  const char *end;
+  gsize       chars;
+} Token;
+
+/* The longest token of @value: base64 characters, across line breaks that
+ * end a line of a multiple of four of them (a wrapped token's lines; a
+ * word on a line of its own starts another token); in @out_chars, how many
+ * characters @value has but white space. */
+static Token
+longest_token (const char *value,
+               gsize       length,
+               gsize      *out_chars)
+{
+  Token best = { NULL, NULL, 0 }, token = { NULL, NULL, 0 };
+  gsize line = 0, chars = 0;
+
+  for (const char *p = value; p < value + length; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (is_base64_char (c))
+        {
+          if (token.chars == 0)
+            token.start = p;
+          token.chars++;
+          token.end = p + 1;
+          line++;
+          chars++;
+          continue;
+        }
+      if ((c == '\n' || c == '\r') && token.chars > 0 && line % 4 == 0 && p == token.end + (p[-1] == '\r'))
+        {
+          line = 0;
+          continue;
+        }
+      if (token.chars > best.chars)
+        best = token;
+      token.chars = 0;
+      line = 0;
+      chars += c != ' ' && c != '\t' && c != '\n' && c != '\r' && (c & 0xC0) != 0x80;
+    }
+  if (token.chars > best.chars)
+    best = token;
+  *out_chars = chars;
+  return best;
+}
+
+/* Whether @token is base64 as an encoder writes it: one alphabet (+/ or
+ * -_), "=" only closing a piece of a length of a multiple of four (lines
+ * encoded one by one), no piece whose length leaves a single character,
+ * and letters of both cases. */
+static gboolean
+is_base64 (const Token *token)
+{
+  gboolean standard = FALSE, url = FALSE, upper = FALSE, lower = FALSE;
+  gsize piece = 0, padding = 0;
+
+  for (const char *p = token->start; p < token->end; p++)
+    {
+      if (*p == '\n' || *p == '\r')
+        continue;
+      if (*p == '=')
+        {
+          if (++padding > 2)
+            return FALSE;
+          continue;
+        }
+      if (padding > 0)
+        {
+          if ((piece + padding) % 4 != 0)
+            return FALSE;
+          piece = padding = 0;
+        }
+      piece++;
+      standard |= *p == '+' || *p == '/';
+      url |= *p == '-' || *p == '_';
+      upper |= g_ascii_isupper (*p);
+      lower |= g_ascii_islower (*p);
+    }
+  return !(standard && url) && upper && lower && (padding > 0 ? (piece + padding) % 4 == 0 : piece % 4 != 1);
+}
+
+/* The bytes @token writes, each piece (ended by "=") decoded by itself. */
+static GByteArray *
+decode (const Token *token)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  g_autoptr(GString) piece = g_string_new (NULL);
+
+  for (const char *p = token->start; p <= token->end; p++)
+    {
+      g_autofree guchar *decoded = NULL;
+      gsize n = 0;
+
+      if (p < token->end && *p != '=')
+        {
+          if (*p != '\n' && *p != '\r')
+            g_string_append_c (piece, *p == '-' ? '+' : *p == '_' ? '/' : *p);
+          continue;
+        }
+      if (piece->len == 0)
+        continue;
+      while (piece->len % 4 != 0)
+        g_string_append_c (piece, '=');
+      decoded = g_base64_decode (piece->str, &n);
+      g_byte_array_append (bytes, decoded, n);
+      g_string_truncate (piece, 0);
+    }
+  return bytes;
+}
+
+/* Whether @bytes, not UTF-8, look like Chinese text in GBK: its two-byte
+ * characters nearly all GB2312's (as a letter's are), none of GB18030's
+ * four bytes. Random bytes (a hash or a key in base64) often read as
+ * GB18030, into characters of all its range. */
+static gboolean
+looks_like_gbk_text (const GByteArray *bytes)
+{
+  guint pairs = 0, gb2312 = 0;
+
+  for (guint i = 0; i < bytes->len; i++)
+    {
+      guint8 lead = bytes->data[i], trail;
+
+      if (lead < 0x80)
+        continue;
+      if (i + 1 >= bytes->len || (trail = bytes->data[i + 1]) < 0x40)
+        return FALSE;
+      pairs++;
+      gb2312 += lead >= 0xA1 && lead <= 0xF7 && trail >= 0xA1 && trail <= 0xFE;
+      i++;
+    }
+  return gb2312 * 20 >= pairs * 19;
+}
+
+/* The ideographs of @bytes if they are text in UTF-8, else in GBK
+ * (GB18030), @gbk set then; 0 if they are neither, or hold a character
+ * no text holds: a control character but a line break or a tab, a
+ * private-use or unassigned one, U+FFFD. Text in GBK needs more: at
+ * least MIN_HAN_GBK ideographs, half its characters but spaces. */
+static guint
+han_in_text (const GByteArray *bytes,
+             gboolean         *gbk)
+{
+  g_autofree char *converted = NULL;
+  const char *text = (const char *) bytes->data;
+  gsize length = bytes->len;
+  guint han = 0, chars = 0;
+
+  *gbk = FALSE;
+  if (!g_utf8_validate_len (text, length, NULL))
+    {
+      if (!looks_like_gbk_text (bytes))
+        return 0;
+      converted = g_convert (text, length, "UTF-8", "GB18030", NULL, &length, NULL);
+      if (converted == NULL)
+        return 0;
+      text = converted;
+      *gbk = TRUE;
+    }
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if ((type == G_UNICODE_CONTROL && c != '\n' && c != '\r' && c != '\t') || type == G_UNICODE_PRIVATE_USE ||
+          type == G_UNICODE_UNASSIGNED || c == 0xFFFD)
+        return 0;
+      han += _pr_bad_row_is_han (c);
+      chars += !g_unichar_isspace (c);
+    }
+  return !*gbk || (han >= MIN_HAN_GBK && han * 2 >= chars) ? han : 0;
+}
+
+/* Ideographs of @value outside @token. */
+static guint
+plain_han (const char  *value,
+           gsize        length,
+           const Token *token)
+{
+  guint han = 0;
+
+  for (const char *p = value; p < value + length; p = g_utf8_next_char (p))
+    if (p < token->start || p >= token->end)
+      han += _pr_bad_row_is_han (g_utf8_get_char (p));
+  return han;
+}
+
+/**
+ * _pr_bad_row_base64:
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ *
+ * Returns: (transfer full) (nullable): the reason @value is its text in
+ *   base64, or %NULL
+ */
+char *
+_pr_bad_row_base64 (const char *value,
+                    gsize       length)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  g_autofree char *shown = NULL;
+  gsize chars = 0;
+  Token token;
+  gboolean gbk;
+  guint han;
+
+  /* Every value of every row passes here: one walk of its bytes; only a
+   * token that is three quarters of it at least is decoded. */
+  token = longest_token (value, length, &chars);
+  if (token.chars < MIN_TOKEN || token.chars * 4 < chars * 3 || !is_base64 (&token))
+    return NULL;
+  bytes = decode (&token);
+  han = han_in_text (bytes, &gbk);
+  if (han < MIN_HAN || han < plain_han (value, length, &token))
+    return NULL;
+
+  /* The token's first characters, to find it by. */
+  {
+    const char *p = token.start;
+
+    while (p < token.end && p - token.start < SHOWN_CHARS && *p != '\n' && *p != '\r')
+      p++;
+    shown = g_strndup (token.start, p - token.start);
+  }
+  /* Translators: the value's first characters, then the encoding of the bytes they write. */
+  return g_strdup_printf (_("the value writes its text in base64 (“%s…”, as an e-mail's or a program's export "
+                            "may, 5bCP for 小), whose letters and digits would be compared as the letter's words, "
+                            "so that unrelated letters match: decode the export first (base64, its bytes being %s) "
+                            "and scan that"),
+                          shown, gbk ? "GBK" : "UTF-8");
+}
