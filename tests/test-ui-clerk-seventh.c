@@ -3,7 +3,8 @@
  * What a clerk met walking through the review window, in a window that
  * has scanned, against a throwaway server: after "not a repeat" on a
  * case's last record, Alt+→ goes on to a record a verdict key acts on,
- * not round to the primary.
+ * not round to the primary; the export's chooser opens where the last
+ * report went.
  */
 #include "config.h"
 
@@ -11,8 +12,10 @@
 
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
+#include "pr-export-dialog.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
+#include "pr-test-util.h"
 #include "pr-window.h"
 
 static PrWindow *window;
@@ -95,6 +98,69 @@ test_not_repeat_then_on (void)
   pr_test_wait_until (member_undecided, last);
 }
 
+static GtkFileChooser *
+open_chooser (void)
+{
+  GtkFileChooser *chooser = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (toplevel))
+        chooser = GTK_FILE_CHOOSER (toplevel);
+    }
+  g_assert_nonnull (chooser);
+  return chooser;
+}
+
+typedef struct {
+  GtkFileChooser *chooser;
+  GFile          *folder;
+} InFolder;
+
+static gboolean
+chooser_in (gpointer data)
+{
+  InFolder *wanted = data;
+  g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (wanted->chooser);
+
+  return current != NULL && g_file_equal (current, wanted->folder);
+}
+
+/* A report written to a folder: the next export's chooser opens there,
+ * also in a window opened after (the folder kept in the settings); once
+ * that folder is gone, where it opened before (Documents or home). */
+static void
+test_export_opens_last_folder (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *reports = g_build_filename (dir, "报告", NULL);
+  g_autofree char *report = g_build_filename (reports, "report.csv", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (reports);
+  g_autoptr(GFile) fallback = pr_export_default_folder ();
+  InFolder wanted = { NULL, folder };
+
+  g_assert_cmpint (g_mkdir_with_parents (reports, 0700), ==, 0);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (g_file_test (report, G_FILE_TEST_IS_REGULAR));
+
+  wanted.chooser = open_chooser ();
+  /* The chooser checks the folder before it moves there. */
+  pr_test_wait_until (chooser_in, &wanted);
+  gtk_window_destroy (GTK_WINDOW (wanted.chooser));
+
+  pr_test_remove_tree (dir);
+  wanted.chooser = open_chooser ();
+  wanted.folder = fallback;
+  pr_test_wait_until (chooser_in, &wanted);
+  gtk_window_destroy (GTK_WINDOW (wanted.chooser));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -110,6 +176,7 @@ main (int    argc,
   list = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   pr_test_wait_until (pr_test_list_settled, list);
   g_test_add_func ("/app/clerk-seventh/not-repeat-then-on", test_not_repeat_then_on);
+  g_test_add_func ("/app/clerk-seventh/export-opens-last-folder", test_export_opens_last_folder);
   status = g_test_run ();
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE office");
