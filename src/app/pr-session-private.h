@@ -121,6 +121,10 @@ struct _PrSession
   guint64             judging_pair; /* the pair being judged; 0: none */
   GCancellable       *judging;      /* (nullable) its task's */
   PrClusterItem      *judged_case;  /* (nullable) the case the pairs asked for are of */
+  PrClusterItem      *chains_case;  /* (nullable) the case whose strongest chains are below */
+  guint64             chains_key;   /* its members' records, in order, when they were found */
+  guint              *chains_through; /* pr_pair_chains_strongest ()'s, per member */
+  float              *chains_weakest;
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
