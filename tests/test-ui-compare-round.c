@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The compare view on its own, under a display but without a server:
- * going from record to record (Alt+→, Alt+←) round a case's ends.
+ * going from record to record (Alt+→, Alt+←) round a case's ends, and
+ * the primary's card whole in the strip's view wherever the strip is.
  *
  * The records a clerk goes through are those beside the primary: the
  * primary is pinned at the left already, and a verdict key on it does
@@ -14,6 +15,7 @@
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
 #include "pr-mapping.h"
+#include "pr-member-strip.h"
 #include "pr-test-ui.h"
 #include "pr-test-util.h"
 
@@ -100,6 +102,74 @@ test_round_of_two (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 }
 
+/* Whether a card of @id (a label of its id) stands whole and shown
+ * within @strip, across. */
+static gboolean
+card_whole (GtkWidget  *widget,
+            GtkWidget  *strip,
+            const char *id)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "member-id") &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), id) == 0)
+    {
+      GtkWidget *card = gtk_widget_get_parent (widget);
+
+      return gtk_widget_compute_bounds (card, strip, &bounds) && bounds.size.width > 0 &&
+             bounds.origin.x >= -0.5 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (strip) + 0.5;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (card_whole (child, strip, id))
+      return TRUE;
+  return FALSE;
+}
+
+/* The last record of a case wider than the strip, chosen: its card
+ * comes into view, and the primary's stays whole beside it. */
+static void
+test_primary_card_whole (void)
+{
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(PrClusterItem) item = NULL;
+  GtkWidget *view = show_case (40, records, mapping, &item);
+  GtkWidget *strip = pr_test_find_widget (view, PR_TYPE_MEMBER_STRIP, NULL);
+
+  /* The cards are made a slice per turn. */
+  for (guint i = 0; i < 1000 && !card_whole (strip, strip, "r1"); i++)
+    pr_test_wait_frames (view, 1);
+  g_assert_true (card_whole (strip, strip, "r1"));
+  pr_compare_view_select_member (PR_COMPARE_VIEW (view), -1);
+  g_assert_cmpstr (selected (view), ==, "r40");
+  for (guint i = 0; i < 1000 && !card_whole (strip, strip, "r40"); i++)
+    pr_test_wait_frames (view, 1);
+  pr_test_wait_frames (view, 2);
+  g_assert_true (card_whole (strip, strip, "r40"));
+  g_assert_true (card_whole (strip, strip, "r1"));
+  /* A click on the pinned card chooses the primary, as on its own. */
+  {
+    GtkWidget *pinned = pr_test_find_widget (view, GTK_TYPE_BOX, "member-strip-pinned");
+    g_autoptr(GListModel) controllers = NULL;
+
+    g_assert_nonnull (pinned);
+    g_assert_true (gtk_widget_get_mapped (pinned));
+    controllers = gtk_widget_observe_controllers (pinned);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_GESTURE_CLICK (controller))
+          g_signal_emit_by_name (controller, "released", 1, 10.0, 10.0);
+      }
+    pr_test_wait_frames (view, 2);
+    g_assert_cmpstr (selected (view), ==, "r1");
+  }
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -113,5 +183,6 @@ main (int    argc,
     }
   g_test_add_func ("/app/compare-view/round/past-primary", test_round_past_primary);
   g_test_add_func ("/app/compare-view/round/of-two", test_round_of_two);
+  g_test_add_func ("/app/compare-view/primary-card-whole", test_primary_card_whole);
   return g_test_run ();
 }
