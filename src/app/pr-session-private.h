@@ -140,6 +140,7 @@ struct _PrSession
   gint64              look_after;   /* the one after: seen_id as the last look began */
 
   /* Exports whose cases are still being copied (GTask), a slice a turn */
+  gulong              will_change_hook; /* copies a case before it changes, for the exports copying */
   GPtrArray          *exports_copying;
   guint               export_slice;   /* tests: cases a slice at most; 0 for no limit */
   guint               export_slices;  /* tests: slices run */
@@ -163,8 +164,8 @@ void     _pr_session_push_job                  (PrSession          *self,
 void     _pr_session_forget_case_columns       (PrSession          *self);
 void     _pr_session_forget_connection_if_lost (PrSession          *self,
                                                 const GError       *error);
-void     _pr_session_export_will_change        (PrSession          *self,
-                                                PrClusterItem      *item);
+void     _pr_session_export_watch              (PrSession          *self);
+void     _pr_session_export_unwatch            (PrSession          *self);
 void     _pr_session_run_in_background         (GTask              *task,
                                                 GTaskThreadFunc     func);
 void     _pr_session_progress_init             (PrSessionProgress  *progress,
