@@ -2,7 +2,9 @@
 /*
  * The compare view on its own, under a display but without a server:
  * going from record to record (Alt+→, Alt+←) round a case's ends, and
- * the primary's card whole in the strip's view wherever the strip is.
+ * the primary's card whole in the strip's view wherever the strip is;
+ * the pair graph's legend whole in a view as short as the chain view's
+ * on a screen 900 pixels high.
  *
  * The records a clerk goes through are those beside the primary: the
  * primary is pinned at the left already, and a verdict key on it does
@@ -16,6 +18,7 @@
 #include "pr-compare-view.h"
 #include "pr-mapping.h"
 #include "pr-member-strip.h"
+#include "pr-pair-graph.h"
 #include "pr-test-ui.h"
 #include "pr-test-util.h"
 
@@ -170,6 +173,34 @@ test_primary_card_whole (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (view)));
 }
 
+/* A ring of six records in a view 800 pixels wide and 240 high, as the
+ * chain view had in a window on a screen 900 pixels high: nothing to
+ * scroll, so that the legend, drawn within the graph, is in view whole. */
+static void
+test_legend_in_short_view (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *graph = pr_pair_graph_new ();
+  const char *const labels[] = { "r1", "r2", "r3", "r4", "r5", "r6", NULL };
+  PrGraphEdge edges[6];
+  GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  for (guint i = 0; i < 6; i++)
+    edges[i] = (PrGraphEdge) { MIN (i, (i + 1) % 6), MAX (i, (i + 1) % 6), 3, 0, PR_GRAPH_EDGE_WITHIN_K };
+  pr_pair_graph_set_graph (PR_PAIR_GRAPH (graph), pr_graph_new (6, edges, G_N_ELEMENTS (edges)), labels);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), graph);
+  gtk_widget_set_size_request (scroller, 800, 240);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_wait_frames (scroller, 3);
+  g_test_message ("the graph %d pixels high, in a view of %.0f", gtk_widget_get_height (graph),
+                  gtk_adjustment_get_page_size (vadjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), <=, gtk_adjustment_get_page_size (vadjustment) + 0.5);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -184,5 +215,6 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/round/past-primary", test_round_past_primary);
   g_test_add_func ("/app/compare-view/round/of-two", test_round_of_two);
   g_test_add_func ("/app/compare-view/primary-card-whole", test_primary_card_whole);
+  g_test_add_func ("/app/pair-graph/legend-in-short-view", test_legend_in_short_view);
   return g_test_run ();
 }
