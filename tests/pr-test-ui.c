@@ -690,3 +690,20 @@ pr_test_click_card (GtkWidget  *root,
   g_assert_true (gtk_widget_activate_action (label, "listitem.select", "(bb)", FALSE, FALSE));
   pr_test_wait_frames (root, 2);
 }
+
+/* Returns: (transfer full): the first case @list lists with at least @n records */
+PrClusterItem *
+pr_test_case_of_at_least (GtkColumnView *list,
+                          guint          n)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (list));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      if (pr_cluster_item_get_n_members (item) >= n)
+        return g_steal_pointer (&item);
+    }
+  g_assert_not_reached ();
+}

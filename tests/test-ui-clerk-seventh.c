@@ -21,22 +21,6 @@
 static PrWindow *window;
 static GtkColumnView *list;
 
-/* The first case listed with at least @n records. */
-static PrClusterItem *
-case_of_at_least (guint n)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (list));
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
-
-      if (pr_cluster_item_get_n_members (item) >= n)
-        return g_steal_pointer (&item);
-    }
-  g_assert_not_reached ();
-}
-
 static PrCompareView *
 compare_view (void)
 {
@@ -74,7 +58,7 @@ member_undecided (gpointer data)
 static void
 test_not_repeat_then_on (void)
 {
-  g_autoptr(PrClusterItem) item = case_of_at_least (3);
+  g_autoptr(PrClusterItem) item = pr_test_case_of_at_least (list, 3);
   guint n = pr_cluster_item_get_n_members (item);
   g_autofree char *last = g_strdup (pr_cluster_item_get_member (item, n - 1)->id);
   g_autofree char *next = NULL;
