@@ -174,8 +174,6 @@ fill_card (PrMemberStrip *self,
   fill_card_at (self, gtk_list_item_get_child (list_item), gtk_list_item_get_position (list_item));
 }
 
-static void reveal_selected (PrMemberStrip *self);
-
 /* The primary's card pinned while the strip is scrolled at all: the
  * list's own is then cut at the left edge or out of view. */
 static void
@@ -190,13 +188,10 @@ update_pinned (PrMemberStrip *self)
   if (pin == gtk_widget_get_visible (self->pinned))
     return;
   gtk_widget_set_visible (self->pinned, pin);
-  /* The list is narrower or wider by the pinned card: the card chosen
-   * is brought into view again, unless the clerk scrolled away from it. */
-  if (!self->user_scrolled)
-    {
-      self->reveal_wait = TRUE;
-      reveal_selected (self);
-    }
+  /* The list is narrower or wider by the pinned card: a card being
+   * brought into view is looked at again once laid out so. */
+  if (self->reveal != 0)
+    self->reveal_wait = TRUE;
 }
 
 static gboolean
