@@ -655,3 +655,55 @@ pr_test_wait_frames (GtkWidget *widget,
     }
   g_signal_handler_disconnect (clock, id);
 }
+
+static GtkWidget *
+find_card_label (GtkWidget  *widget,
+                 const char *id)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "member-id") &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_card_label (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Chooses the record @id as a click on its card in the strip under
+ * @root does (the list item's own select action, which the card's click
+ * activates), waiting for the card to be made. */
+void
+pr_test_click_card (GtkWidget  *root,
+                    const char *id)
+{
+  GtkWidget *strip = pr_test_find_widget (root, GTK_TYPE_LIST_VIEW, "member-strip");
+  GtkWidget *label = NULL;
+
+  g_assert_nonnull (strip);
+  for (guint i = 0; i < 1000 && (label = find_card_label (strip, id)) == NULL; i++)
+    pr_test_wait_frames (root, 1);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_activate_action (label, "listitem.select", "(bb)", FALSE, FALSE));
+  pr_test_wait_frames (root, 2);
+}
+
+/* Returns: (transfer full): the first case @list lists with at least @n records */
+PrClusterItem *
+pr_test_case_of_at_least (GtkColumnView *list,
+                          guint          n)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (list));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      if (pr_cluster_item_get_n_members (item) >= n)
+        return g_steal_pointer (&item);
+    }
+  g_assert_not_reached ();
+}

@@ -46,6 +46,8 @@ gboolean pr_test_last_scan_offered (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
 void pr_test_wait_frames (GtkWidget *widget, guint n);
+void pr_test_click_card (GtkWidget *root, const char *id);
+PrClusterItem *pr_test_case_of_at_least (GtkColumnView *list, guint n);
 void pr_test_add_next_difference_action (GtkWidget *window);
 PrMapping *pr_test_compare_mapping (void);
 void pr_test_compare_add (PrClusterItem *item,

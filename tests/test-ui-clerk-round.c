@@ -125,7 +125,7 @@ test_scan (void)
 static void
 test_export_chooser_filter (void)
 {
-  GtkWidget *dialog = pr_export_dialog_new (GTK_WINDOW (window), "petitions", 2, 5);
+  GtkWidget *dialog = pr_export_dialog_new (GTK_WINDOW (window), "petitions", NULL, 2, 5);
   g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
   GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   g_autoptr(GFileInfo) info = g_file_info_new ();

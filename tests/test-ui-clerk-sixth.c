@@ -29,22 +29,6 @@
 static PrWindow *window;
 static GtkColumnView *list;
 
-/* The first case listed with at least @n records. */
-static PrClusterItem *
-case_of_at_least (guint n)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (list));
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
-
-      if (pr_cluster_item_get_n_members (item) >= n)
-        return g_steal_pointer (&item);
-    }
-  g_assert_not_reached ();
-}
-
 static char *
 state_of (PrClusterItem *item)
 {
@@ -87,7 +71,7 @@ fewer_undecided (gpointer data)
 static void
 test_partly_decided (void)
 {
-  g_autoptr(PrClusterItem) item = case_of_at_least (3);
+  g_autoptr(PrClusterItem) item = pr_test_case_of_at_least (list, 3);
   PrCompareView *compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
   guint others = pr_cluster_item_get_n_members (item) - 1;
   g_autofree char *before = state_of (item);

@@ -70,7 +70,7 @@ test_name_follows_type (void)
   g_autofree char *name = NULL;
 
   gtk_window_present (GTK_WINDOW (parent));
-  dialog = pr_export_dialog_new (GTK_WINDOW (parent), "petitions", 2, 5);
+  dialog = pr_export_dialog_new (GTK_WINDOW (parent), "petitions", NULL, 2, 5);
   gtk_window_present (GTK_WINDOW (dialog));
   spin ();
   shown = GTK_FILE_CHOOSER (dialog);

@@ -680,7 +680,7 @@ test_export_dialog (void)
   folder = pr_export_default_folder ();
   g_assert_true (g_file_equal (folder, expected));
   {
-    GtkWidget *dialog = pr_export_dialog_new (NULL, "petitions", 2, 5);
+    GtkWidget *dialog = pr_export_dialog_new (NULL, "petitions", NULL, 2, 5);
     g_autoptr(GFile) current = NULL;
 
     /* The chooser checks the folder before it moves there. */

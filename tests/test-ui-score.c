@@ -506,6 +506,125 @@ test_old_case_no_probability (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The strongest chain's weakest pair from member 0 to member @to of a
+ * case whose judged pairs are @link (n × n, −1 for none), found as the
+ * highest probability at which the pairs at or above it join the two:
+ * union–find, another way than the widest path the window takes. */
+static double
+weakest_by_thresholds (const double *link,
+                       guint         n,
+                       guint         to)
+{
+  g_autofree guint *parent = g_new (guint, n);
+  double best = -1;
+
+  for (guint c = 0; c < n * n; c++)
+    {
+      double t = link[c];
+      gboolean joined;
+
+      if (t < 0 || t <= best)
+        continue;
+      for (guint i = 0; i < n; i++)
+        parent[i] = i;
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          if (link[i * n + j] >= t)
+            {
+              guint a = i, b = j;
+
+              while (parent[a] != a)
+                a = parent[a];
+              while (parent[b] != b)
+                b = parent[b];
+              parent[a] = b;
+            }
+      {
+        guint a = 0, b = to;
+
+        while (parent[a] != a)
+          a = parent[a];
+        while (parent[b] != b)
+          b = parent[b];
+        joined = a == b;
+      }
+      if (joined)
+        best = t;
+    }
+  return best;
+}
+
+/* A record of a case with no judged pair beside its primary says which
+ * record it is linked through and the number of the weakest pair on its
+ * strongest chain of judged pairs, as worked out apart from the window. */
+static void
+test_linked_through (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  PrWindow *window = pr_window_new (NULL);
+  PrSession *session;
+  GListModel *clusters;
+  PrCompareView *compare;
+  guint found = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_scan_first_case (window, pr_connection_params_copy (params), "petitions");
+  session = pr_window_get_session (window);
+  compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  clusters = pr_session_get_clusters (session);
+  for (guint c = 0; c < g_list_model_get_n_items (clusters); c++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, c);
+      guint n = pr_cluster_item_get_n_members (item);
+      g_autofree double *link = g_new (double, n * n);
+
+      /* The case on show has had pairs judged since the scan, which the
+       * chains do not go by: the scan's numbers only. */
+      if (item == pr_compare_view_get_item (compare))
+        continue;
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          link[i * n + j] = i == j ? -1 : pr_session_get_probability (session, pr_cluster_item_get_member (item, i)->record,
+                                                                      pr_cluster_item_get_member (item, j)->record);
+      for (guint m = 1; m < n; m++)
+        {
+          double weakest;
+          g_autofree char *title = g_strdup ("member");
+          g_autofree char *likely = NULL;
+          g_autofree char *prefix = NULL;
+          const char *through;
+          int at;
+
+          if (link[m] != -1)
+            continue;
+          weakest = weakest_by_thresholds (link, n, m);
+          pr_score_view_add_probability (GTK_WIDGET (compare), item, m, &title);
+          g_test_message ("case %u, %s: %s", pr_cluster_item_get_number (item), pr_cluster_item_get_member (item, m)->id,
+                          title);
+          if (weakest < 0)
+            {
+              g_assert_cmpstr (title, ==, "member");
+              continue;
+            }
+          likely = pr_session_format_probability (weakest);
+          g_assert_true (g_str_has_prefix (title, "member · linked through "));
+          g_assert_true (g_str_has_suffix (title, likely));
+          /* The record named is the case's, judged with this one at
+           * least as likely as the chain's weakest pair. */
+          prefix = g_strndup (title + strlen ("member · linked through "),
+                              strlen (title) - strlen ("member · linked through ") - strlen (likely) - strlen (", "));
+          through = prefix;
+          at = pr_cluster_item_find_member (item, through);
+          g_assert_cmpint (at, >=, 0);
+          g_assert_cmpfloat (link[m * n + at], >=, weakest);
+          found++;
+        }
+    }
+  g_test_message ("%u records linked through another", found);
+  g_assert_cmpuint (found, >, 0);
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -520,6 +639,7 @@ main (int    argc,
   g_test_add_func ("/ui/score/queue", test_queue);
   g_test_add_func ("/app/score-view/reopened", test_reopened_headline);
   g_test_add_func ("/app/score-view/old-case-no-probability", test_old_case_no_probability);
+  g_test_add_func ("/app/score-view/linked-through", test_linked_through);
   g_test_add_func ("/app/compare-view/short-field-by-character", test_short_field_by_character);
   g_test_add_func ("/app/compare-view/date-by-character", test_date_by_character);
   status = g_test_run ();

@@ -96,6 +96,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  WILL_CHANGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 member_clear (PrClusterMember *member)
 {
@@ -264,6 +271,16 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
   properties[PROP_RISK_DETAILS] = g_param_spec_string ("risk-details", NULL, NULL, NULL,
                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PrClusterItem::will-change:
+   *
+   * Emitted by pr_cluster_item_apply (), pr_cluster_item_revert () and
+   * pr_cluster_item_add_split () before the cluster changes: whoever
+   * keeps a copy of it as it was (an export under way) takes it then.
+   */
+  signals[WILL_CHANGE] = g_signal_new ("will-change", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -753,6 +770,7 @@ pr_cluster_item_apply (PrClusterItem     *self,
 
   if (pr_cluster_item_find_member (self, decision->record_id) < 0)
     return FALSE;
+  g_signal_emit (self, signals[WILL_CHANGE], 0);
   /* In log order: another reviewer's decision, seen after one of this
    * session's, may come before it in the log. */
   at = self->decisions->len;
@@ -780,6 +798,7 @@ pr_cluster_item_add_split (PrClusterItem     *self,
 {
   Split *split;
 
+  g_signal_emit (self, signals[WILL_CHANGE], 0);
   /* The same split made again (after an undo) is the side as it is now. */
   for (guint i = 0; i < self->splits->len; i++)
     {
@@ -807,6 +826,7 @@ pr_cluster_item_revert (PrClusterItem     *self,
   for (guint i = 0; i < self->decisions->len; i++)
     if (((PrDecision *) self->decisions->pdata[i])->id == undone->id)
       {
+        g_signal_emit (self, signals[WILL_CHANGE], 0);
         g_ptr_array_remove_index (self->decisions, i);
         replay (self, set);
         return;

@@ -1340,16 +1340,21 @@ select_member (PrCompareView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ID]);
 }
 
-/* Moves the selection @delta records right (or left), round the ends. */
+/* Moves the selection @delta records right (or left), round the ends
+ * past the primary: it is pinned beside the record judged already, and a
+ * verdict key pressed on it would do nothing. From the primary itself
+ * (chosen by a click), right is the first record and left the last. */
 void
 pr_compare_view_select_member (PrCompareView *self,
                                int            delta)
 {
-  int n = (int) self->n_members;
+  int n = (int) self->n_members - 1;
+  int from;
 
-  if (n == 0 || self->item == NULL)
+  if (n < 1 || self->item == NULL)
     return;
-  select_member (self, (guint) (((int) self->selected + delta % n + n) % n));
+  from = self->selected > 0 ? (int) self->selected - 1 : delta > 0 ? n - 1 : 0;
+  select_member (self, (guint) ((from + delta % n + n) % n) + 1);
 }
 
 /* Chooses the case's next undecided record after the one judged (round

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The export's file chooser: it opens in the Documents folder (the home
- * folder if there is none), with a name that says what the file is, for
+ * The export's file chooser: it opens in the folder of the last report
+ * while it is there, else in the Documents folder (the home folder if
+ * there is none), with a name that says what the file is, for
  * which table and on which day, in the reviewer's language; and it asks
  * whether to export the cases the list shows or all of them. It offers
  * CSV and Excel workbooks (.xlsx).
@@ -134,7 +135,29 @@ pr_export_default_folder (void)
 }
 
 /**
+ * pr_export_start_folder:
+ * @last: (nullable): the URI of the last report's folder
+ *
+ * Returns: (transfer full): the folder @last names while it is one (a
+ *   folder elsewhere than on this machine as it is, the chooser checking
+ *   it), else pr_export_default_folder ()
+ */
+GFile *
+pr_export_start_folder (const char *last)
+{
+  g_autoptr(GFile) folder = last != NULL && *last != '\0' ? g_file_new_for_uri (last) : NULL;
+
+  /* A local folder is looked at here: a report's folder deleted since
+   * (a USB stick taken out) would leave the chooser in an error. */
+  if (folder != NULL && (!g_file_is_native (folder) ||
+                         g_file_query_file_type (folder, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY))
+    return g_steal_pointer (&folder);
+  return pr_export_default_folder ();
+}
+
+/**
  * pr_export_dialog_new:
+ * @last_folder: (nullable): the URI of the last report's folder
  * @n_shown: the cases the list shows (filtered)
  * @n_all: all the cases of the scan
  *
@@ -147,13 +170,14 @@ pr_export_default_folder (void)
 GtkWidget *
 pr_export_dialog_new (GtkWindow  *parent,
                       const char *table,
+                      const char *last_folder,
                       guint       n_shown,
                       guint       n_all)
 {
   GtkWidget *dialog;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *name = pr_export_suggest_name (table, now);
-  g_autoptr(GFile) folder = pr_export_default_folder ();
+  g_autoptr(GFile) folder = pr_export_start_folder (last_folder);
   g_autofree char *shown = NULL;
   g_autofree char *every = NULL;
   const char *options[] = { "shown", "all", NULL };

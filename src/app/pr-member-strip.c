@@ -5,7 +5,8 @@
  * primary and its verdict as a badge. A click or the arrow keys choose a
  * record ("member-chosen"); the compare view then puts it beside the
  * primary. A list view, so that only the cards in view are made: a case of
- * 1,000 records costs what a case of ten does.
+ * 1,000 records costs what a case of ten does. Scrolled past the primary's
+ * card, the strip shows it pinned at its left.
  */
 #define G_LOG_DOMAIN "pr-member-strip"
 
@@ -22,8 +23,12 @@ struct _PrMemberStrip
 {
   GtkWidget           parent_instance;
 
+  GtkWidget          *box;
   GtkWidget          *scroller;
   GtkWidget          *list;
+  GtkWidget          *pinned;    /* the primary's card while the list's is scrolled away */
+  guint               pin_source; /* the idle that shows or hides it after a scroll */
+  gboolean            reveal_wait; /* the next frame's layout first: the strip's width changed */
   GtkSingleSelection *selection;
   GtkStringList      *places;    /* one empty string per record */
   PrPacedModel       *paced;     /* the places, a slice of new cards per turn */
@@ -85,17 +90,14 @@ pr_member_strip_verdict (PrClusterItem *item,
   return text;
 }
 
+/* Puts a card's id, distance and badge labels in @card. */
 static void
-setup_card (GtkSignalListItemFactory *factory,
-            GtkListItem              *list_item,
-            gpointer                  user_data)
+add_card_labels (GtkWidget *card)
 {
-  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *id = gtk_label_new (NULL);
   GtkWidget *distance = gtk_label_new (NULL);
   GtkWidget *badge = gtk_label_new (NULL);
 
-  gtk_widget_add_css_class (card, "member-card");
   gtk_widget_add_css_class (id, "member-id");
   gtk_label_set_ellipsize (GTK_LABEL (id), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_max_width_chars (GTK_LABEL (id), 14);
@@ -107,18 +109,29 @@ setup_card (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (card), id);
   gtk_box_append (GTK_BOX (card), distance);
   gtk_box_append (GTK_BOX (card), badge);
-  gtk_list_item_set_child (list_item, card);
 }
 
 static void
-fill_card (PrMemberStrip *self,
-           GtkListItem   *list_item)
+setup_card (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
 {
-  GtkWidget *card = gtk_list_item_get_child (list_item);
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_widget_add_css_class (card, "member-card");
+  add_card_labels (card);
+  gtk_list_item_set_child (list_item, card);
+}
+
+/* Fills @card with the record at @position of the case. */
+static void
+fill_card_at (PrMemberStrip *self,
+              GtkWidget     *card,
+              guint          position)
+{
   GtkWidget *id = gtk_widget_get_first_child (card);
   GtkWidget *distance = gtk_widget_get_next_sibling (id);
   GtkWidget *badge = gtk_widget_get_next_sibling (distance);
-  guint position = gtk_list_item_get_position (list_item);
   PrClusterMember *member;
   g_autofree char *distance_text = NULL;
   g_autofree char *description = NULL;
@@ -152,6 +165,53 @@ fill_card (PrMemberStrip *self,
     /* Translators: a record's card, read out: id, distance text, verdict */
     description = g_strdup_printf (_("%s, %s, %s"), member->id, distance_text, verdict);
   gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+}
+
+static void
+fill_card (PrMemberStrip *self,
+           GtkListItem   *list_item)
+{
+  fill_card_at (self, gtk_list_item_get_child (list_item), gtk_list_item_get_position (list_item));
+}
+
+/* The primary's card pinned while the strip is scrolled at all: the
+ * list's own is then cut at the left edge or out of view. */
+static void
+update_pinned (PrMemberStrip *self)
+{
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  gboolean pin = self->item != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->places)) > 1 &&
+                 gtk_adjustment_get_value (hadjustment) > 0.5;
+
+  if (pin)
+    fill_card_at (self, self->pinned, 0);
+  if (pin == gtk_widget_get_visible (self->pinned))
+    return;
+  gtk_widget_set_visible (self->pinned, pin);
+  /* The list is narrower or wider by the pinned card: a card being
+   * brought into view is looked at again once laid out so. */
+  if (self->reveal != 0)
+    self->reveal_wait = TRUE;
+}
+
+static gboolean
+update_pinned_idle (gpointer data)
+{
+  PrMemberStrip *self = data;
+
+  self->pin_source = 0;
+  update_pinned (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The strip scrolls while it is laid out (to the card chosen): the
+ * pinned card is shown or hidden after, not in the middle of it. */
+static void
+scrolled (PrMemberStrip *self)
+{
+  if (self->pin_source == 0)
+    /* Before the next frame, which a lower priority would wait behind. */
+    self->pin_source = g_idle_add_full (G_PRIORITY_DEFAULT, update_pinned_idle, self, NULL);
 }
 
 static void
@@ -240,6 +300,12 @@ reveal_tick (GtkWidget     *widget,
 
   if (selected == GTK_INVALID_LIST_POSITION || ++self->reveal_frames > REVEAL_MAX_FRAMES)
     goto done;
+  /* The cards' places are the last layout's until the next. */
+  if (self->reveal_wait)
+    {
+      self->reveal_wait = FALSE;
+      return G_SOURCE_CONTINUE;
+    }
   if (pr_paced_model_get_pending (self->paced))
     return G_SOURCE_CONTINUE;
   card = find_card (self, selected);
@@ -299,6 +365,7 @@ pr_member_strip_dispose (GObject *object)
   if (self->reveal != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal);
   self->reveal = 0;
+  g_clear_handle_id (&self->pin_source, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
   g_clear_object (&self->selection);
@@ -309,6 +376,15 @@ pr_member_strip_dispose (GObject *object)
   g_clear_pointer (&self->bound, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pr_member_strip_parent_class)->dispose (object);
+}
+
+/* A click on the pinned card chooses the primary, as on its own card. */
+static void
+pinned_released (PrMemberStrip *self)
+{
+  self->user_scrolled = FALSE;
+  select_card (self, 0, TRUE);
+  g_signal_emit (self, signals[MEMBER_CHOSEN], 0, 0u);
 }
 
 static void
@@ -329,8 +405,10 @@ pr_member_strip_class_init (PrMemberStripClass *klass)
                                          NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-member-strip.ui");
+  gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, box);
   gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, scroller);
   gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, list);
+  gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, pinned);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -340,6 +418,15 @@ pr_member_strip_init (PrMemberStrip *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  add_card_labels (self->pinned);
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_signal_connect_object (click, "released", G_CALLBACK (pinned_released), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (self->pinned, GTK_EVENT_CONTROLLER (click));
+  }
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), "value-changed",
+                           G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
   /* The clerk's hand on the strip; a click on a card chooses it, and so
    * brings it into view anew. */
   pr_hand_scroll_watch (self->scroller, (PrHandFunc) user_scrolls, self);
@@ -417,6 +504,7 @@ pr_member_strip_set_item (PrMemberStrip *self,
     pr_paced_model_flush (self->paced);
   for (guint i = 0; i < self->bound->len; i++)
     fill_card (self, self->bound->pdata[i]);
+  update_pinned (self);
   if (n_members > 0)
     pr_member_strip_select (self, MIN (selected, n_members - 1));
 }

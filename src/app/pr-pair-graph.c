@@ -6,7 +6,8 @@
  * records share when they were paired on shared sentences. A bridge —
  * the one pair holding two parts of the cluster together — is drawn
  * thicker and dashed, and in the accent colour as well, so that it does
- * not rest on colour alone; a legend under the drawing says so.
+ * not rest on colour alone; a legend says so, beside the drawing where
+ * the width allows (so that a short view shows it whole), else under it.
  *
  * Drawn in the snapshot with cairo: GTK 4.8 has no path nodes, and a
  * cluster shown here has at most some forty members (PrChainView lists
@@ -26,6 +27,8 @@
 #define MARGIN 28.0
 #define LEGEND_ROW 20.0
 #define LEGEND_ROWS 5
+/* The least room the ring takes, across and down. */
+#define RING_MIN 160
 
 struct _PrPairGraph
 {
@@ -48,6 +51,38 @@ pr_pair_graph_finalize (GObject *object)
   G_OBJECT_CLASS (pr_pair_graph_parent_class)->finalize (object);
 }
 
+/* The legend's width: its widest row after its sample line. */
+static int
+legend_width (GtkWidget *widget)
+{
+  g_auto(GStrv) legend = pr_pair_graph_dup_legend ();
+  int widest = 0;
+
+  for (guint row = 0; legend[row] != NULL; row++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, legend[row]);
+      int width, height;
+
+      pango_layout_get_pixel_size (layout, &width, &height);
+      widest = MAX (widest, width);
+    }
+  return 48 + widest + 8;
+}
+
+/* Whether the legend goes beside the ring in @width pixels. */
+static gboolean
+legend_beside (GtkWidget *widget,
+               int        width)
+{
+  return width >= legend_width (widget) + RING_MIN;
+}
+
+static GtkSizeRequestMode
+pr_pair_graph_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
 static void
 pr_pair_graph_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -61,6 +96,13 @@ pr_pair_graph_measure (GtkWidget      *widget,
     {
       *minimum = 260;
       *natural = 480;
+    }
+  else if (for_size >= 0 && legend_beside (widget, for_size))
+    {
+      /* The ring shrinks to the room it is given; the legend beside it
+       * takes its rows' height at most. */
+      *minimum = MAX (RING_MIN, LEGEND_ROW * LEGEND_ROWS + 16);
+      *natural = 360;
     }
   else
     {
@@ -208,9 +250,14 @@ draw (PrPairGraph *self,
   GtkStyleContext *style = gtk_widget_get_style_context (widget);
   G_GNUC_END_IGNORE_DEPRECATIONS
   GdkRGBA fg, back = { 1, 1, 1, 1 }, accent = { 0.11, 0.44, 0.85, 1 };
-  double graph_height = height - LEGEND_ROW * LEGEND_ROWS;
-  double cx = width / 2, cy = graph_height / 2;
-  double radius = MAX (10, MIN (width, graph_height) / 2 - MARGIN);
+  gboolean beside = legend_beside (widget, (int) width);
+  /* The legend's top left corner, and the ring's room. */
+  double legend_x = beside ? width - legend_width (widget) : 0;
+  double graph_width = beside ? legend_x : width;
+  double graph_height = beside ? height : height - LEGEND_ROW * LEGEND_ROWS;
+  double legend_y = beside ? 8 : graph_height;
+  double cx = graph_width / 2, cy = graph_height / 2;
+  double radius = MAX (10, MIN (graph_width, graph_height) / 2 - MARGIN);
   guint n = self->graph != NULL ? pr_graph_get_n_nodes (self->graph) : 0;
   g_auto(GStrv) legend = pr_pair_graph_dup_legend ();
 
@@ -276,26 +323,26 @@ draw (PrPairGraph *self,
   /* The legend, under the drawing. */
   for (guint row = 0; row < LEGEND_ROWS; row++)
     {
-      double y = graph_height + row * LEGEND_ROW + LEGEND_ROW / 2;
+      double y = legend_y + row * LEGEND_ROW + LEGEND_ROW / 2, x = legend_x;
 
       if (row == 0)
         {
           cairo_set_line_width (cr, 1.5);
           gdk_cairo_set_source_rgba (cr, &fg);
           cairo_new_path (cr);
-          cairo_arc (cr, 22, y, 6, 0, 2 * G_PI);
+          cairo_arc (cr, x + 22, y, 6, 0, 2 * G_PI);
           cairo_stroke (cr);
-          cairo_arc (cr, 22, y, 9, 0, 2 * G_PI);
+          cairo_arc (cr, x + 22, y, 9, 0, 2 * G_PI);
           cairo_stroke (cr);
-          show_text (widget, cr, legend[row], 48, y - 8, FALSE, &fg, NULL);
+          show_text (widget, cr, legend[row], x + 48, y - 8, FALSE, &fg, NULL);
           continue;
         }
       set_edge_style (cr, &fg, &accent, legend_styles[row].bridge, legend_styles[row].parts_only);
-      cairo_move_to (cr, 8, y);
-      cairo_line_to (cr, 40, y);
+      cairo_move_to (cr, x + 8, y);
+      cairo_line_to (cr, x + 40, y);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      show_text (widget, cr, legend[row], 48, y - 8, FALSE, &fg, NULL);
+      show_text (widget, cr, legend[row], x + 48, y - 8, FALSE, &fg, NULL);
     }
 }
 
@@ -322,6 +369,7 @@ pr_pair_graph_class_init (PrPairGraphClass *klass)
 
   object_class->finalize = pr_pair_graph_finalize;
   widget_class->measure = pr_pair_graph_measure;
+  widget_class->get_request_mode = pr_pair_graph_get_request_mode;
   widget_class->snapshot = pr_pair_graph_snapshot;
   gtk_widget_class_set_css_name (widget_class, "pair-graph");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -358,10 +358,25 @@ pr_score_view_add_probability (GtkWidget      *widget,
   if (probability == PR_SESSION_JUDGING)
     /* Translators: said of a pair of records whose probability is being computed */
     likely = g_strdup (_("judging…"));
-  else if (probability < 0)
-    return;
-  else
+  else if (probability >= 0)
     likely = pr_session_format_probability (probability);
+  else
+    {
+      /* No pair with the primary judged: the chain of judged pairs it
+       * joined by, named by the record it goes through and the number
+       * of its weakest pair. */
+      guint through;
+      double weakest = pr_session_get_chain (session, item, index, &through);
+      g_autofree char *chain = NULL;
+
+      if (weakest < 0)
+        return;
+      chain = pr_session_format_probability (weakest);
+      /* Translators: a record joined to the primary through another
+       * (经 %s 关联，%s): the other's id, then “92% likely a repeat”, the
+       * weakest pair's on the way */
+      likely = g_strdup_printf (_("linked through %s, %s"), pr_cluster_item_get_member (item, through)->id, chain);
+    }
   /* Translators: a record's header, then “92% likely a repeat” */
   with = g_strdup_printf (_("%s · %s"), *title, likely);
   g_free (*title);

@@ -192,7 +192,6 @@ decided (GObject      *object,
     {
       PrDecision *decision = step->decisions->pdata[i];
 
-      _pr_session_export_will_change (self, step->item);
       if (data->kind == UNDO)
         {
           pr_cluster_item_revert (step->item, decision, set);
@@ -444,7 +443,6 @@ pr_session_split_async (PrSession           *self,
     const char *near = pr_cluster_item_get_member (item, g_array_index (members, guint, bridge->near))->id;
     const char *far = pr_cluster_item_get_member (item, g_array_index (members, guint, bridge->far))->id;
 
-    _pr_session_export_will_change (self, item);
     pr_cluster_item_add_split (item, far, near, (const char *const *) side->pdata);
     step = g_new0 (PrSessionStep, 1);
     step->item = g_object_ref (item);
@@ -589,7 +587,6 @@ apply_others (PrSession *self,
         }
       if (item == NULL)
         continue;
-      _pr_session_export_will_change (self, item);
       if (decision->verdict == PR_VERDICT_UNDO)
         pr_cluster_item_revert (item, target, set);
       else if (!pr_cluster_item_apply (item, decision, set))

@@ -364,13 +364,21 @@ copy_slice (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Before @item changes (a decision, an undo, a split, another
- * reviewer's decision): an export still copying takes its rows first, so
- * that the report holds the cases as they were at its start. */
-void
-_pr_session_export_will_change (PrSession     *self,
-                                PrClusterItem *item)
+/* PrClusterItem::will-change of any cluster, before it changes (a
+ * decision, an undo, a split, another reviewer's decision): an export of
+ * @data's session still copying takes its rows first, so that the report
+ * holds the cases as they were at its start. A hook on the signal rather
+ * than a handler per cluster: a scan has a hundred thousand of them, and
+ * none but a copying export's need be watched. */
+static gboolean
+cluster_will_change (GSignalInvocationHint *hint,
+                     guint                  n_values,
+                     const GValue          *values,
+                     gpointer               data)
 {
+  PrSession *self = data;
+  PrClusterItem *item = g_value_get_object (&values[0]);
+
   for (guint e = 0; e < self->exports_copying->len; e++)
     {
       ExportData *data = g_task_get_task_data (self->exports_copying->pdata[e]);
@@ -379,6 +387,26 @@ _pr_session_export_will_change (PrSession     *self,
         if (data->items->pdata[i] == item)
           copy_case (self, data, i);
     }
+  return TRUE;
+}
+
+/* From the session's start to its disposal. */
+void
+_pr_session_export_watch (PrSession *self)
+{
+  gpointer klass = g_type_class_ref (PR_TYPE_CLUSTER_ITEM);
+
+  self->will_change_hook = g_signal_add_emission_hook (g_signal_lookup ("will-change", PR_TYPE_CLUSTER_ITEM), 0,
+                                                       cluster_will_change, self, NULL);
+  g_type_class_unref (klass);
+}
+
+void
+_pr_session_export_unwatch (PrSession *self)
+{
+  if (self->will_change_hook != 0)
+    g_signal_remove_emission_hook (g_signal_lookup ("will-change", PR_TYPE_CLUSTER_ITEM), self->will_change_hook);
+  self->will_change_hook = 0;
 }
 
 /**
@@ -471,7 +499,7 @@ pr_session_export_clusters_async (PrSession             *self,
   }
 
   /* The cases as the list shows them now; their rows are copied in
-   * slices, each case before anything changes it (pr_session_export_will_change ()). */
+   * slices, each case before anything changes it (PrClusterItem::will-change). */
   for (guint i = 0; i < n_items; i++)
     g_ptr_array_add (data->items, clusters != NULL ? g_list_model_get_item (clusters, i)
                                                    : g_object_ref (self->items->pdata[i]));

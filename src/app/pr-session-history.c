@@ -300,10 +300,7 @@ restored (GObject      *object,
     }
   target = g_hash_table_lookup (self->decisions, &undo->undoes);
   if (target != NULL && self->result != NULL)
-    {
-      _pr_session_export_will_change (self, data->item);
-      pr_cluster_item_revert (data->item, target, self->result->set);
-    }
+    pr_cluster_item_revert (data->item, target, self->result->set);
   _pr_session_forget_taken_out (self, undo->undoes);
   drop_steps_with (self, undo->undoes);
   _pr_session_remember_decision (self, pr_decision_copy (undo));

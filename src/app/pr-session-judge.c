@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-pair-chains.h"
 #include "pr-session-judge.h"
 #include "pr-session-judging.h"
 #include "pr-session-private.h"
@@ -122,6 +123,70 @@ pr_session_get_probability (PrSession *self,
     return PR_SESSION_JUDGING;
   /* As the scan keeps it. */
   return (float) pr_pair_model_probability (&self->model, features);
+}
+
+/* @item's members' records in their order, hashed (FNV-1a): a decision
+ * that moves or takes out a member changes it. */
+static guint64
+members_key (PrClusterItem *item)
+{
+  guint64 key = 14695981039346656037u;
+
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    key = (key ^ (pr_cluster_item_get_member (item, m)->record + (guint64) 1)) * 1099511628211u;
+  return key;
+}
+
+/**
+ * pr_session_get_chain:
+ * @item: a case of the scan under review
+ * @index: a member's index in @item
+ * @through: (out): the index in @item of the record before it on its
+ *   strongest chain of judged pairs from the primary
+ *
+ * How a record the second stage did not judge beside the primary is tied
+ * to it: the chain of pairs it judged within the case whose weakest pair
+ * is the most likely a repeat (pr_pair_chains_strongest ()). Found once
+ * per case as it stands.
+ *
+ * Returns: the probability of that chain's weakest pair; negative when
+ *   no chain of judged pairs joins them (no second stage, the primary
+ *   itself, or joined by a reviewer's decision alone)
+ */
+double
+pr_session_get_chain (PrSession     *self,
+                      PrClusterItem *item,
+                      guint          index,
+                      guint         *through)
+{
+  GArray *pairs;
+  guint n;
+  guint64 key;
+
+  g_return_val_if_fail (PR_IS_SESSION (self), -1);
+  g_return_val_if_fail (PR_IS_CLUSTER_ITEM (item), -1);
+  n = pr_cluster_item_get_n_members (item);
+  if (self->result == NULL || index == 0 || index >= n)
+    return -1;
+  pairs = self->result->scored != NULL ? self->result->scored : self->stored_scored;
+  if (pairs == NULL)
+    return -1;
+  key = members_key (item);
+  if (self->chains_case != item || self->chains_key != key)
+    {
+      g_autofree guint32 *records = g_new (guint32, n);
+
+      for (guint m = 0; m < n; m++)
+        records[m] = pr_cluster_item_get_member (item, m)->record;
+      g_set_object (&self->chains_case, item);
+      self->chains_key = key;
+      self->chains_through = g_renew (guint, self->chains_through, n);
+      self->chains_weakest = g_renew (float, self->chains_weakest, n);
+      pr_pair_chains_strongest ((const PrScoredPair *) (gconstpointer) pairs->data, pairs->len, records, n,
+                                self->chains_through, self->chains_weakest);
+    }
+  *through = self->chains_through[index];
+  return self->chains_weakest[index];
 }
 
 /* A probability as a clerk reads it: "92% likely a repeat". */

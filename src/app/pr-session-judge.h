@@ -18,6 +18,10 @@ gboolean pr_session_get_second_stage    (PrSession           *session);
 double   pr_session_get_probability     (PrSession           *session,
                                          guint32              a,
                                          guint32              b);
+double   pr_session_get_chain           (PrSession           *session,
+                                         PrClusterItem       *item,
+                                         guint                index,
+                                         guint               *through);
 double   pr_session_get_judge_threshold (PrSession           *session);
 char    *pr_session_format_probability  (double               probability);
 GArray  *pr_session_list_unsure         (PrSession           *session,

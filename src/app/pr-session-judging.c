@@ -314,6 +314,9 @@ _pr_session_forget_judged (PrSession *self)
 {
   stop_judging (self);
   g_clear_object (&self->judged_case);
+  g_clear_object (&self->chains_case);
+  g_clear_pointer (&self->chains_through, g_free);
+  g_clear_pointer (&self->chains_weakest, g_free);
   g_clear_pointer (&self->pair_features, g_hash_table_unref);
   g_clear_pointer (&self->pair_probabilities, g_hash_table_unref);
   g_clear_pointer (&self->judge_queue, g_array_unref);

@@ -121,6 +121,10 @@ struct _PrSession
   guint64             judging_pair; /* the pair being judged; 0: none */
   GCancellable       *judging;      /* (nullable) its task's */
   PrClusterItem      *judged_case;  /* (nullable) the case the pairs asked for are of */
+  PrClusterItem      *chains_case;  /* (nullable) the case whose strongest chains are below */
+  guint64             chains_key;   /* its members' records, in order, when they were found */
+  guint              *chains_through; /* pr_pair_chains_strongest ()'s, per member */
+  float              *chains_weakest;
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
@@ -136,6 +140,7 @@ struct _PrSession
   gint64              look_after;   /* the one after: seen_id as the last look began */
 
   /* Exports whose cases are still being copied (GTask), a slice a turn */
+  gulong              will_change_hook; /* copies a case before it changes, for the exports copying */
   GPtrArray          *exports_copying;
   guint               export_slice;   /* tests: cases a slice at most; 0 for no limit */
   guint               export_slices;  /* tests: slices run */
@@ -159,8 +164,8 @@ void     _pr_session_push_job                  (PrSession          *self,
 void     _pr_session_forget_case_columns       (PrSession          *self);
 void     _pr_session_forget_connection_if_lost (PrSession          *self,
                                                 const GError       *error);
-void     _pr_session_export_will_change        (PrSession          *self,
-                                                PrClusterItem      *item);
+void     _pr_session_export_watch              (PrSession          *self);
+void     _pr_session_export_unwatch            (PrSession          *self);
 void     _pr_session_run_in_background         (GTask              *task,
                                                 GTaskThreadFunc     func);
 void     _pr_session_progress_init             (PrSessionProgress  *progress,

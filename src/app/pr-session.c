@@ -260,6 +260,7 @@ pr_session_dispose (GObject *object)
         g_warning ("%s", error->message);
       g_clear_pointer (&self->sample, pr_sample_server_free);
     }
+  _pr_session_export_unwatch (self);
   g_queue_clear_full (&self->undo, (GDestroyNotify) _pr_session_step_free);
   g_queue_clear_full (&self->redo, (GDestroyNotify) _pr_session_step_free);
   g_clear_handle_id (&self->fill_source, g_source_remove);
@@ -415,6 +416,7 @@ pr_session_init (PrSession *self)
   self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
   self->exports_copying = g_ptr_array_new_with_free_func (g_object_unref);
+  _pr_session_export_watch (self);
   self->taken_out_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
@@ -1158,7 +1160,6 @@ apply_logged (PrSession        *self,
 
   if (item == NULL)
     return;
-  _pr_session_export_will_change (self, item);
   if (pr_cluster_item_apply (item, decision, self->result->set))
     pr_cluster_item_changed (item);
 }

@@ -460,6 +460,13 @@ exported (GObject      *object,
   /* Translators: %s: "Exported 3 cases"; then the records (rows) and the file */
   text = g_strdup_printf (ngettext ("%s (%llu record) to %s.", "%s (%llu records) to %s.", rows),
                           cases, (unsigned long long) rows, self->export_name);
+  /* The next export's chooser opens where this report went. */
+  if (self->settings != NULL && self->export_folder != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (self->export_folder);
+
+      g_settings_set_string (self->settings, "last-export-folder", uri);
+    }
   /* Said in the bar under the list, whose line keeps the scan's counts. */
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   gtk_label_set_text (GTK_LABEL (self->export_label), text);
@@ -542,9 +549,11 @@ export_activated (GSimpleAction *action,
 {
   PrWindow *self = user_data;
   g_autoptr(GListModel) shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
+  g_autofree char *last_folder = self->settings != NULL ? g_settings_get_string (self->settings, "last-export-folder")
+                                                        : NULL;
   GtkWidget *chooser;
 
-  chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session),
+  chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session), last_folder,
                                   g_list_model_get_n_items (shown), pr_session_get_n_clusters (self->session));
   /* One of the application's windows: Ctrl+Q quits from it. */
   pr_application_add_transient (GTK_WINDOW (chooser));
