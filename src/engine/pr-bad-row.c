@@ -19,6 +19,7 @@
 #include "pr-bad-row-private.h"
 #include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
+#include "pr-encoding-misread.h"
 
 /* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
  * again (鎴戞槸 for 我是): its ideographs mostly rare, and written back in
@@ -62,6 +63,46 @@ is_utf8_read_as_gbk (const char *value,
       i += g_utf8_skip[(guchar) bytes[i]];
     }
   return chars >= 4 && in_chars >= 9 * stray;
+}
+
+/* The start of @text, @n characters at most, with "…" if cut. */
+static char *
+text_start (const char *text,
+            gsize       length,
+            glong       n)
+{
+  glong n_chars = g_utf8_strlen (text, length);
+  g_autofree char *start = g_utf8_substring (text, 0, MIN (n_chars, n));
+
+  return n_chars > n ? g_strconcat (start, "…", NULL) : g_steal_pointer (&start);
+}
+
+/* The reason @value, valid UTF-8, is Chinese text read in another
+ * encoding and saved again (pr_encoding_misread_find ()), or NULL. */
+static char *
+read_in_another_encoding (const char *value,
+                          gsize       length)
+{
+  PrEncodingMisread misread;
+  g_autofree char *shown = NULL;
+  g_autofree char *recovered = NULL;
+  char *reason;
+
+  if (!pr_encoding_misread_find (value, length, &misread))
+    return NULL;
+  shown = text_start (value, length, 12);
+  recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
+  /* Translators: the source's encoding (GBK), the one it was read as
+   * (EUC-KR), the value's start, its start read right, the source's
+   * encoding, the one it was read as, the source's encoding. */
+  reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                              "no search finds it as it is; if the file or the column is read as %s, give "
+                              "%s as its encoding (--encoding for a file, --column-encoding for a table's "
+                              "column), else store the value's text again from its source"),
+                            misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                            misread.source);
+  pr_encoding_misread_clear (&misread);
+  return reason;
 }
 
 static gboolean
@@ -264,6 +305,7 @@ check_value (const char      *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
+             : (reason = read_in_another_encoding (value, length)) != NULL ? reason
              : (reason = lost_characters (value, length)) != NULL ? reason
              : escaped_text (value, length);
   guess = pr_encoding_guess_bytes (value, length);

@@ -545,14 +545,29 @@ has_ascii_letter (const char *text,
  * verdict: fewer, a name of rare characters, say nothing. */
 #define MIN_VALUE_HAN 12
 
+/* Rare ideographs and other scripts' letters that make a value of fewer
+ * ideographs worth reading back in another encoding
+ * (pr_encoding_misread_find ()): a short subject misread is a few. */
+#define MIN_SUSPECT_RARE 3
+
 /* The verdict on rare characters for one value alone, from its counts
  * (pr_encoding_text_looks_misread ()). */
+static inline gboolean
+mostly_rare (guint64 han,
+             guint64 common)
+{
+  return han >= MIN_VALUE_HAN && common * 5 < han * COMMON_HAN_FIFTHS;
+}
+
+/* What the bad-row check is told of a value: mostly rare, or at least a
+ * few rare or foreign letters making most of its count. */
 static inline PrEncodingValue
 judge_value (guint64 han,
              guint64 common)
 {
-  return han >= MIN_VALUE_HAN && common * 5 < han * COMMON_HAN_FIFTHS ? PR_ENCODING_VALUE_LOOKS_MISREAD
-                                                                       : PR_ENCODING_VALUE_READ_RIGHT;
+  return mostly_rare (han, common) || (han - common >= MIN_SUSPECT_RARE && common * 5 < han * COMMON_HAN_FIFTHS)
+           ? PR_ENCODING_VALUE_LOOKS_MISREAD
+           : PR_ENCODING_VALUE_READ_RIGHT;
 }
 
 /* Adds the counts of @text to @check; a value of a few ideographs mostly
@@ -757,11 +772,12 @@ gboolean
 pr_encoding_text_looks_misread (const char *text,
                                 gsize       length)
 {
-  PrEncodingCheck check = { 0 };
+  guint64 han = 0, common = 0;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), FALSE);
 
-  return count_han (&check, text, length, 0) == PR_ENCODING_VALUE_LOOKS_MISREAD;
+  pr_encoding_count_han (text, length, &han, &common);
+  return mostly_rare (han, common);
 }
 
 PrEncodingCheck *
