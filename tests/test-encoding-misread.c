@@ -256,6 +256,53 @@ test_csv (void)
   g_assert_cmpuint (skipped->n_records, ==, 5);
 }
 
+/* A GBK file with two lines another program wrote in UTF-8 (Chinese,
+ * whose bytes GBK cannot read; a Western name, whose bytes GBK reads as
+ * other characters), read with --encoding GBK: the advice names
+ * --skip-bad-rows, and with it the file is read but for those lines. */
+static void
+test_gbk_file_utf8_lines (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autoptr(GString) utf8 = g_string_new ("id,body\n");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autofree char *gbk = NULL;
+  gsize n = 0;
+
+  for (int i = 1; i <= 6; i++)
+    g_string_append_printf (utf8, "%d,%s%d\n", i, petitions[i % 2], i);
+  gbk = g_convert (utf8->str, utf8->len, "GBK", "UTF-8", NULL, &n, NULL);
+  g_assert_nonnull (gbk);
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  for (guint line = 0; line < 2; line++)
+    {
+      const char *other = line == 0 ? "7,红旗路的路灯损坏半年，晚上出行很不安全\n"
+                                    : "7,José Müller complained of the noise at night\n";
+      g_autofree char *contents = g_strconcat (gbk, other, NULL);
+      PrLoadOptions refuse = { .min_tokens = 1, .n_threads = 1, .encoding = "GBK" };
+      PrLoadOptions skip = { .min_tokens = 1, .n_threads = 1, .encoding = "GBK", .skip_bad_rows = TRUE };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) refused = NULL, read = NULL;
+
+      g_assert_true (g_file_set_contents (path, contents, n + strlen (other), NULL));
+      refused = pr_record_set_load_csv (path, mapping, &refuse, NULL, NULL, NULL, &error);
+      g_assert_null (refused);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "line 8"));
+      g_assert_nonnull (strstr (error->message, "if the file is UTF-8 throughout, leave out --encoding GBK; if "
+                                                "only some of its lines are, convert them to GBK (iconv) or "
+                                                "leave them out with --skip-bad-rows"));
+      g_clear_error (&error);
+      read = pr_record_set_load_csv (path, mapping, &skip, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (read->n_records, ==, 6);
+      g_assert_cmpuint (read->n_bad_rows, ==, 1);
+    }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -268,6 +315,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-misread/written-so", test_written_so);
   g_test_add_func ("/engine/encoding-misread/real-data", test_real_data);
   g_test_add_func ("/engine/encoding-misread/csv", test_csv);
+  g_test_add_func ("/engine/encoding-misread/gbk-file-utf8-lines", test_gbk_file_utf8_lines);
 
   return g_test_run ();
 }
