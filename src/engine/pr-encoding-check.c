@@ -401,6 +401,38 @@ pr_encoding_guess_misdecoded (const char *text,
 }
 
 /**
+ * pr_encoding_text_read_back:
+ * @text: valid UTF-8 that pr_encoding_guess_misdecoded () finds to be
+ *   another encoding's bytes read as Latin-1 (or CP1252)
+ * @length: its length in bytes
+ * @guess: that guess (UTF-8, GB18030, BIG5)
+ *
+ * Returns: (transfer full) (nullable): the text its bytes are in that
+ *   encoding, to show; %NULL if they are not
+ */
+char *
+pr_encoding_text_read_back (const char      *text,
+                            gsize            length,
+                            PrEncodingGuess  guess)
+{
+  const char *encoding = pr_encoding_guess_to_string (guess);
+  g_autofree char *bytes = g_malloc (length + 1);
+  gsize n = 0;
+
+  if (encoding == NULL)
+    return NULL;
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      int byte = latin_byte (g_utf8_get_char (p));
+
+      if (byte < 0)
+        return NULL;
+      bytes[n++] = (char) byte;
+    }
+  return g_convert (bytes, n, "UTF-8", encoding, NULL, NULL, NULL);
+}
+
+/**
  * pr_encoding_guess_to_string:
  * @guess: a guess
  *

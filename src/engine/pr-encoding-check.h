@@ -31,6 +31,9 @@ PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
                                                 gsize             length);
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
+char            *pr_encoding_text_read_back    (const char       *text,
+                                                gsize             length,
+                                                PrEncodingGuess   guess);
 gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
                                                 gsize             length);
 char            *pr_encoding_text_looks_utf8_misread (const char *text,
