@@ -263,7 +263,7 @@ test_misread_rows (void)
                         "--out", out, NULL), ==, 1);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: the value looks like GBK text read as EUC-KR"));
-  g_assert_nonnull (strstr (err, "--column-encoding"));
+  g_assert_nonnull (strstr (err, "--column-encoding body=GBK"));
   g_assert_nonnull (strstr (err, "--skip-bad-rows"));
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "misread", "--id", "id", "--text", "body",

@@ -77,11 +77,13 @@ text_start (const char *text,
   return n_chars > n ? g_strconcat (start, "…", NULL) : g_steal_pointer (&start);
 }
 
-/* The reason @value, valid UTF-8, is Chinese text read in another
- * encoding and saved again (pr_encoding_misread_find ()), or NULL. */
+/* The reason @value, valid UTF-8, of column @column is Chinese text read
+ * in another encoding and saved again (pr_encoding_misread_find ()), or
+ * NULL. */
 static char *
 read_in_another_encoding (const char *value,
-                          gsize       length)
+                          gsize       length,
+                          const char *column)
 {
   PrEncodingMisread misread;
   g_autofree char *shown = NULL;
@@ -94,13 +96,14 @@ read_in_another_encoding (const char *value,
   recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
   /* Translators: the source's encoding (GBK), the one it was read as
    * (EUC-KR), the value's start, its start read right, the source's
-   * encoding, the one it was read as, the source's encoding. */
+   * encoding, the one it was read as, the source's encoding, the column,
+   * the source's encoding. */
   reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
                               "no search finds it as it is; if the file or the column is read as %s, give "
-                              "%s as its encoding (--encoding for a file, --column-encoding for a table's "
+                              "its encoding (--encoding %s for a file, --column-encoding %s=%s for a table's "
                               "column), else store the value's text again from its source"),
                             misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
-                            misread.source);
+                            misread.source, column, misread.source);
   pr_encoding_misread_clear (&misread);
   return reason;
 }
@@ -277,7 +280,8 @@ escaped_text (const char *value,
 static char *
 check_value (const char      *value,
              gsize            length,
-             PrEncodingValue  known)
+             PrEncodingValue  known,
+             const char      *column)
 {
   const char *nul, *bad;
   char *reason;
@@ -305,7 +309,7 @@ check_value (const char      *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
-             : (reason = read_in_another_encoding (value, length)) != NULL ? reason
+             : (reason = read_in_another_encoding (value, length, column)) != NULL ? reason
              : (reason = lost_characters (value, length)) != NULL ? reason
              : escaped_text (value, length);
   guess = pr_encoding_guess_bytes (value, length);
@@ -395,7 +399,8 @@ pr_bad_row_check_known (const PrMapping   *mapping,
   *reason = NULL;
   if (id_column >= 0 && values[id_column] != NULL &&
       (*reason = check_value (values[id_column], lengths[id_column],
-                                 known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
+                                 known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN,
+                                 pr_mapping_get_column (mapping, id_column)->name)) != NULL)
     return id_column;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -403,7 +408,8 @@ pr_bad_row_check_known (const PrMapping   *mapping,
 
       if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
         continue;
-      if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
+      if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN,
+                                  pr_mapping_get_column (mapping, c)->name)) != NULL)
         return (int) c;
     }
   return -1;
