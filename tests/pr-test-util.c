@@ -20,6 +20,8 @@
 #include <valgrind/valgrind.h>
 #endif
 
+#include <unicode/ucnv.h>
+
 #include "pr-csv-reader.h"
 #include "pr-identity.h"
 #include "pr-test-util.h"
@@ -843,4 +845,31 @@ pr_test_sample_path (guint under_valgrind)
   g_assert_true (g_file_set_contents (path, text, end - text, NULL));
   g_free (sample);
   return path;
+}
+
+/**
+ * pr_test_misread:
+ * @text: UTF-8 text
+ * @stored: the encoding its bytes are stored in (GBK)
+ * @read: the encoding they are read as by mistake (EUC-KR)
+ *
+ * Returns: (transfer full): @text's bytes in @stored decoded as @read, as
+ *   a wrong --encoding or a column of the wrong character set does: a
+ *   byte the reading has no character for becomes U+FFFD (ICU's
+ *   substitute), as decoders write it
+ */
+char *
+pr_test_misread (const char *text,
+                 const char *stored,
+                 const char *read)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  char bytes[1024], utf8[4096];
+  int32_t n;
+
+  n = ucnv_convert (stored, "UTF-8", bytes, sizeof bytes, text, -1, &status);
+  g_assert_true (U_SUCCESS (status));
+  n = ucnv_convert ("UTF-8", read, utf8, sizeof utf8, bytes, n, &status);
+  g_assert_true (U_SUCCESS (status));
+  return g_strndup (utf8, n);
 }

@@ -53,6 +53,9 @@ gboolean pr_test_under_valgrind (void);
 guint pr_test_size          (guint              full,
                              guint              under_valgrind);
 char *pr_test_sample_path   (guint              under_valgrind);
+char *pr_test_misread       (const char        *text,
+                             const char        *stored,
+                             const char        *read);
 guint64 pr_test_naive_simhash (const char *const *features,
                                const double      *weights,
                                gssize             n_features);

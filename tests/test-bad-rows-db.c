@@ -223,6 +223,61 @@ test_invalid_utf8_stored (void)
   pr_test_remove_tree (dir);
 }
 
+/* A few rows of a utf8mb4 column hold GBK text that a program read as
+ * EUC-KR, KOI8-R or Big5 and stored again, made here by the server's own
+ * conversions: each is a bad row naming the row, the column and the
+ * encoding it was read as; --skip-bad-rows leaves them out and the rest
+ * are read. */
+static void
+test_misread_rows (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *list_path = g_build_filename (dir, "clusters-bad-rows.csv", NULL);
+  g_autofree char *err = NULL, *list = NULL, *first = NULL;
+
+  pr_test_execute (db, "CREATE TABLE misread (id INT PRIMARY KEY, body TEXT CHARACTER SET utf8mb4)");
+  pr_test_execute (db, "INSERT INTO misread VALUES "
+                       "(1, '我是东湖区的居民，某建筑公司拖欠工资的问题已经持续十二个月，多次反映无人处理。'), "
+                       "(2, '我是东湖区的居民，某建筑公司拖欠工资的问题已经持续十二个月，多次反映无人处理。'), "
+                       "(3, '去年三月我们向青石乡政府反映过污水排放的情况，至今没有答复，涉及四十户家庭。'), "
+                       "(4, '去年三月我们向青石乡政府反映过污水排放的情况，至今没有答复，涉及四十户家庭。'), "
+                       "(5, '红旗路的路灯损坏半年，晚上出行很不安全，恳请领导督促解决，希望依法维护权益。'), "
+                       "(6, '红旗路的路灯损坏半年，晚上出行很不安全，恳请领导督促解决，希望依法维护权益。')");
+  /* Rows read right around them, as in a real table: three such rows of
+   * six would be the column's encoding, which the column's check names. */
+  pr_test_execute (db, "INSERT INTO misread SELECT seq + 10, CONCAT('第', seq, '件：学校门口的道路施工拖延两年，"
+                       "雨天积水严重，学生上学很不方便，请有关部门尽快处理。') FROM seq_1_to_24");
+  first = pr_test_query_value (db, "SELECT CONVERT(BINARY CONVERT(body USING gbk) USING euckr) FROM misread "
+                                   "WHERE id = 2");
+  g_test_message ("%s", first);
+  /* Not strict: a pair the reading lacks becomes "?", as such a program
+   * stores it. */
+  pr_test_execute (db, "SET SESSION sql_mode = ''");
+  pr_test_execute (db, "UPDATE misread SET body = CONVERT(BINARY CONVERT(body USING gbk) USING euckr) WHERE id = 2");
+  pr_test_execute (db, "UPDATE misread SET body = CONVERT(BINARY CONVERT(body USING gbk) USING koi8r) WHERE id = 4");
+  pr_test_execute (db, "UPDATE misread SET body = CONVERT(BINARY CONVERT(body USING gbk) USING big5) WHERE id = 6");
+
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "misread", "--id", "id", "--text", "body",
+                        "--out", out, NULL), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: the value looks like GBK text read as EUC-KR"));
+  g_assert_nonnull (strstr (err, "--column-encoding body=GBK"));
+  g_assert_nonnull (strstr (err, "--skip-bad-rows"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "misread", "--id", "id", "--text", "body",
+                        "--skip-bad-rows", "--out", out, NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "3 bad rows left out (still in the source), listed in "));
+  g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
+  g_test_message ("%s", list);
+  g_assert_nonnull (strstr (list, "\r\n2,2,body,\"the value looks like GBK text read as EUC-KR"));
+  g_assert_nonnull (strstr (list, "\r\n4,4,body,\"the value looks like GBK text read as KOI8-R"));
+  g_assert_nonnull (strstr (list, "\r\n6,6,body,\"the value looks like GBK text read as Big5"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -236,6 +291,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows/store-keeps", test_store_keeps);
   g_test_add_func ("/cli/scan/bad-rows/long-binary-id", test_long_binary_id);
   g_test_add_func ("/cli/scan/bad-rows/invalid-utf8-stored", test_invalid_utf8_stored);
+  g_test_add_func ("/cli/scan/bad-rows/misread-rows", test_misread_rows);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -4,7 +4,8 @@
  * --out and --pairs columns on hand-built records against hand-computed
  * days (accepted 2026-03-02: 60 days end 2026-05-01, with the extension
  * 2026-05-31), a --rules file that changes them, unknown state words
- * warned of, and the flags' and the rules file's errors.
+ * warned of (and those that are another encoding's text read wrong), and
+ * the flags' and the rules file's errors.
  */
 #include "config.h"
 
@@ -206,6 +207,32 @@ test_one_second_pair_order (void)
   g_assert_nonnull (strstr (pairs_text, "\r\nx1,x2,0,repeat,,"));
 }
 
+/* A status column of GBK text read as Latin-1 (a latin1 column in an old
+ * database, exported so): its words are named as misread, with the
+ * column's encoding as the way, not as words to add to the rules. */
+static void
+test_misread_status (void)
+{
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *misread_path = g_build_filename (dir, "misread-status.csv", NULL);
+  g_autofree char *err = NULL;
+  g_autoptr(GString) csv = g_string_new (kinds_records_csv);
+  const char *args[] = { "scan", "--no-second-stage", misread_path, "--id", "id", "--petitioner", "petitioner",
+                         "--status", "status", "--accepted", "accepted", "--date", "date", "--text", "body",
+                         "--min-tokens", "1", "--out", out, "--pairs", pairs, NULL };
+
+  /* 办理中 in GBK, B0 EC C0 ED D6 D0, read as Latin-1. */
+  g_string_replace (csv, ",办理中,", ",°ìÀíÖÐ,", 0);
+  g_assert_true (g_file_set_contents (misread_path, csv->str, -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "the state “°ìÀíÖÐ” is GB18030 text read in another encoding (“办理中”)"));
+  g_assert_nonnull (strstr (err, "--column-encoding COLUMN=GB18030"));
+  g_assert_null (strstr (err, "°ìÀíÖÐ”)"));
+  g_assert_nonnull (strstr (err, "1 record has a state the rules do not know (“待结案”)"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -221,6 +248,7 @@ main (int    argc,
   g_test_add_func ("/cli/kinds/errors", test_errors);
   g_test_add_func ("/cli/kinds/without-case-columns", test_without_case_columns);
   g_test_add_func ("/cli/kinds/one-second-pair-order", test_one_second_pair_order);
+  g_test_add_func ("/cli/kinds/misread-status", test_misread_status);
   status = g_test_run ();
   pr_test_remove_tree (dir);
   g_free (records);

@@ -13,9 +13,8 @@
 
 #include <string.h>
 
-#include <unicode/ucnv.h>
-
 #include "pr-encoding-check.h"
+#include "pr-test-util.h"
 
 static const char *const petitions[] = {
   "我是东湖区的居民，某建筑公司拖欠工资的问题已经持续十二个月，多次反映无人处理，给我们的生活造成了很大影响。",
@@ -23,25 +22,6 @@ static const char *const petitions[] = {
   "红旗路的路灯损坏半年，晚上出行很不安全，恳请领导督促解决，希望依法维护我们的合法权益。",
   NULL,
 };
-
-/* @text's bytes in @stored, decoded as @read, as a wrong --encoding or a
- * column of the wrong character set does (a byte with no character
- * becomes the substitute). */
-static char *
-misread (const char *text,
-         const char *stored,
-         const char *read)
-{
-  UErrorCode status = U_ZERO_ERROR;
-  char bytes[1024], utf8[4096];
-  int32_t n;
-
-  n = ucnv_convert (stored, "UTF-8", bytes, sizeof bytes, text, -1, &status);
-  g_assert_true (U_SUCCESS (status));
-  n = ucnv_convert ("UTF-8", read, utf8, sizeof utf8, bytes, n, &status);
-  g_assert_true (U_SUCCESS (status));
-  return g_strndup (utf8, n);
-}
 
 static PrEncodingGuess
 verdict_of (const char *stored,
@@ -51,7 +31,7 @@ verdict_of (const char *stored,
 
   for (guint i = 0; petitions[i] != NULL; i++)
     {
-      g_autofree char *value = stored != NULL ? misread (petitions[i], stored, read) : g_strdup (petitions[i]);
+      g_autofree char *value = stored != NULL ? pr_test_misread (petitions[i], stored, read) : g_strdup (petitions[i]);
 
       pr_encoding_check_add (check, value, strlen (value), i + 2);
     }

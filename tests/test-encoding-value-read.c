@@ -6,7 +6,7 @@
  * read as GBK, 鎴戞槸 for 我是), so that the bad-row check does not read
  * it again. A wrong word there would let a bad row through, silently.
  * Oracles: g_utf8_validate_len () and memchr () for the first;
- * pr_encoding_text_looks_misread () for the second; and the bad-row check
+ * the counts of pr_encoding_count_han_plain () for the second; and the bad-row check
  * told nothing, which reads every value itself, for the verdict on a row.
  * On random values of valid and invalid bytes, mojibake and rare
  * characters among them, and on values chosen by hand.
@@ -38,10 +38,17 @@ static PrEncodingValue
 expected (const char *value,
           gsize       length)
 {
+  guint64 han = 0, common = 0;
+
   if (memchr (value, '\0', length) != NULL || !g_utf8_validate_len (value, length, NULL))
     return PR_ENCODING_VALUE_UNKNOWN;
-  return pr_encoding_text_looks_misread (value, length) ? PR_ENCODING_VALUE_LOOKS_MISREAD
-                                                        : PR_ENCODING_VALUE_READ_RIGHT;
+  /* Mostly rare or foreign, with at least twelve ideographs and letters
+   * (pr_encoding_text_looks_misread ()) or at least three of them rare
+   * or foreign: worth reading back in another encoding. */
+  pr_encoding_count_han_plain (value, length, &han, &common);
+  g_assert_true (!pr_encoding_text_looks_misread (value, length) || (han >= 12 && common * 5 < han * 4));
+  return common * 5 < han * 4 && (han >= 12 || han - common >= 3) ? PR_ENCODING_VALUE_LOOKS_MISREAD
+                                                                  : PR_ENCODING_VALUE_READ_RIGHT;
 }
 
 /* The check's word on @value agrees with the oracles (a value it only
@@ -146,8 +153,11 @@ test_by_hand (void)
     { "A544016410", 10, PR_ENCODING_VALUE_READ_RIGHT },
     { "我是住在西岚市云溪区新华街九十八号的居民", 0, PR_ENCODING_VALUE_READ_RIGHT },
     { "鎴戞槸浣忓湪瑗垮矚甯備簯婧", 0, PR_ENCODING_VALUE_LOOKS_MISREAD },
-    /* Eleven rare ideographs say nothing; twelve do. */
-    { "龘龘龘龘龘龘龘龘龘龘龘", 0, PR_ENCODING_VALUE_READ_RIGHT },
+    /* Two rare ideographs (a name) say nothing; three, or twelve, are
+     * worth reading back in another encoding. */
+    { "龘龘", 0, PR_ENCODING_VALUE_READ_RIGHT },
+    { "张犇骉", 0, PR_ENCODING_VALUE_READ_RIGHT },
+    { "龘龘龘", 0, PR_ENCODING_VALUE_LOOKS_MISREAD },
     { "龘龘龘龘龘龘龘龘龘龘龘龘", 0, PR_ENCODING_VALUE_LOOKS_MISREAD },
     { "Müller", 0, PR_ENCODING_VALUE_READ_RIGHT },
     { "Жизнь Жизнь Жизнь", 0, PR_ENCODING_VALUE_LOOKS_MISREAD },

@@ -336,17 +336,13 @@ check_csv (const char           *path,
             }
         }
       /* Record by record, as they are answered: one that reads as another
-       * encoding's bytes decoded wrong is refused at once. */
+       * encoding's bytes decoded wrong is refused at once. Chinese text
+       * read as Big5, EUC-KR or KOI8-R is a bad row, as the scan finds it
+       * (pr_bad_row_check () above). */
       for (guint c = 0; c < n_columns && !options->force_encoding; c++)
         {
           PrEncodingGuess guess = values[c] != NULL ? pr_encoding_guess_misdecoded (values[c], lengths[c])
                                                     : PR_ENCODING_GUESS_NONE;
-
-          /* Read as Big5, EUC-KR or KOI8-R, Chinese text is other valid
-           * characters, mostly rare or foreign. */
-          if (guess == PR_ENCODING_GUESS_NONE && values[c] != NULL &&
-              pr_encoding_text_looks_misread (values[c], lengths[c]))
-            guess = PR_ENCODING_GUESS_RARE_HAN;
 
           if (guess != PR_ENCODING_GUESS_NONE)
             {

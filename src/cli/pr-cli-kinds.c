@@ -11,10 +11,13 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "pr-case-columns.h"
+#include "pr-encoding-check.h"
+#include "pr-encoding-misread.h"
 #include "pr-cli.h"
 
 /* How many unknown state words a warning names. */
@@ -152,6 +155,32 @@ pr_cli_kinds_same_person (PrCliKinds   *self,
   return pairs;
 }
 
+/* Whether @state, a word the rules do not know, is another encoding's
+ * text read wrong (GBK in a latin1 column): then said so, with the way to
+ * read it, and TRUE; no word added to the rules would be the fix. */
+static gboolean
+report_misread_state (const char *state)
+{
+  gsize length = strlen (state);
+  PrEncodingGuess guess = pr_encoding_guess_misdecoded (state, length);
+  g_autofree char *read = pr_encoding_text_read_back (state, length, guess);
+  PrEncodingMisread misread = { 0 };
+  const char *source = pr_encoding_guess_to_string (guess);
+
+  if (read == NULL && pr_encoding_misread_find (state, length, &misread))
+    {
+      read = g_steal_pointer (&misread.recovered);
+      source = misread.source;
+    }
+  if (read == NULL)
+    return FALSE;
+  fprintf (stderr, _("Warning: the state “%s” is %s text read in another encoding (“%s”), so no state of the "
+                     "rules is known: give the status column's encoding (--column-encoding COLUMN=%s for a "
+                     "table's column, --encoding %s for a file).\n"),
+           state, source, read, source, source);
+  return TRUE;
+}
+
 /* The states written that the rules' words do not know: a repeat of such
  * a case gets no disposition, which the user must hear of. */
 static void
@@ -185,6 +214,8 @@ report_unknown_states (PrCliKinds  *self,
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       if (GPOINTER_TO_SIZE (value) == 0)
+        continue;
+      if (report_misread_state (key))
         continue;
       n_records += GPOINTER_TO_SIZE (value);
       if (n_named++ < MAX_NAMED)

@@ -20,6 +20,7 @@
 #include "pr-bad-row-private.h"
 #include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
+#include "pr-encoding-misread.h"
 
 /* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
  * again (鎴戞槸 for 我是): its ideographs mostly rare, and written back in
@@ -63,6 +64,49 @@ is_utf8_read_as_gbk (const char *value,
       i += g_utf8_skip[(guchar) bytes[i]];
     }
   return chars >= 4 && in_chars >= 9 * stray;
+}
+
+/* The start of @text, @n characters at most, with "…" if cut. */
+static char *
+text_start (const char *text,
+            gsize       length,
+            glong       n)
+{
+  glong n_chars = g_utf8_strlen (text, length);
+  g_autofree char *start = g_utf8_substring (text, 0, MIN (n_chars, n));
+
+  return n_chars > n ? g_strconcat (start, "…", NULL) : g_steal_pointer (&start);
+}
+
+/* The reason @value, valid UTF-8, of column @column is Chinese text read
+ * in another encoding and saved again (pr_encoding_misread_find ()), or
+ * NULL. */
+static char *
+read_in_another_encoding (const char *value,
+                          gsize       length,
+                          const char *column)
+{
+  PrEncodingMisread misread;
+  g_autofree char *shown = NULL;
+  g_autofree char *recovered = NULL;
+  char *reason;
+
+  if (!pr_encoding_misread_find (value, length, &misread))
+    return NULL;
+  shown = text_start (value, length, 12);
+  recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
+  /* Translators: the source's encoding (GBK), the one it was read as
+   * (EUC-KR), the value's start, its start read right, the source's
+   * encoding, the one it was read as, the source's encoding, the column,
+   * the source's encoding. */
+  reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                              "no search finds it as it is; if the file or the column is read as %s, give "
+                              "its encoding (--encoding %s for a file, --column-encoding %s=%s for a table's "
+                              "column), else store the value's text again from its source"),
+                            misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                            misread.source, column, misread.source);
+  pr_encoding_misread_clear (&misread);
+  return reason;
 }
 
 /* Whether @c stands for a character lost on the way: "?" as a database
@@ -235,7 +279,8 @@ escaped_text (const char *value,
 static char *
 check_value (const char      *value,
              gsize            length,
-             PrEncodingValue  known)
+             PrEncodingValue  known,
+             const char      *column)
 {
   const char *nul, *bad;
   char *reason;
@@ -263,6 +308,7 @@ check_value (const char      *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
+             : (reason = read_in_another_encoding (value, length, column)) != NULL ? reason
              : (reason = lost_characters (value, length)) != NULL ? reason
              : escaped_text (value, length);
   guess = pr_encoding_guess_bytes (value, length);
@@ -352,7 +398,8 @@ pr_bad_row_check_known (const PrMapping   *mapping,
   *reason = NULL;
   if (id_column >= 0 && values[id_column] != NULL &&
       (*reason = check_value (values[id_column], lengths[id_column],
-                                 known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
+                                 known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN,
+                                 pr_mapping_get_column (mapping, id_column)->name)) != NULL)
     return id_column;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -360,7 +407,8 @@ pr_bad_row_check_known (const PrMapping   *mapping,
 
       if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
         continue;
-      if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
+      if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN,
+                                  pr_mapping_get_column (mapping, c)->name)) != NULL)
         return (int) c;
     }
   return -1;

@@ -401,6 +401,38 @@ pr_encoding_guess_misdecoded (const char *text,
 }
 
 /**
+ * pr_encoding_text_read_back:
+ * @text: valid UTF-8 that pr_encoding_guess_misdecoded () finds to be
+ *   another encoding's bytes read as Latin-1 (or CP1252)
+ * @length: its length in bytes
+ * @guess: that guess (UTF-8, GB18030, BIG5)
+ *
+ * Returns: (transfer full) (nullable): the text its bytes are in that
+ *   encoding, to show; %NULL if they are not
+ */
+char *
+pr_encoding_text_read_back (const char      *text,
+                            gsize            length,
+                            PrEncodingGuess  guess)
+{
+  const char *encoding = pr_encoding_guess_to_string (guess);
+  g_autofree char *bytes = g_malloc (length + 1);
+  gsize n = 0;
+
+  if (encoding == NULL)
+    return NULL;
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      int byte = latin_byte (g_utf8_get_char (p));
+
+      if (byte < 0)
+        return NULL;
+      bytes[n++] = (char) byte;
+    }
+  return g_convert (bytes, n, "UTF-8", encoding, NULL, NULL, NULL);
+}
+
+/**
  * pr_encoding_guess_to_string:
  * @guess: a guess
  *
@@ -545,14 +577,29 @@ has_ascii_letter (const char *text,
  * verdict: fewer, a name of rare characters, say nothing. */
 #define MIN_VALUE_HAN 12
 
+/* Rare ideographs and other scripts' letters that make a value of fewer
+ * ideographs worth reading back in another encoding
+ * (pr_encoding_misread_find ()): a short subject misread is a few. */
+#define MIN_SUSPECT_RARE 3
+
 /* The verdict on rare characters for one value alone, from its counts
  * (pr_encoding_text_looks_misread ()). */
+static inline gboolean
+mostly_rare (guint64 han,
+             guint64 common)
+{
+  return han >= MIN_VALUE_HAN && common * 5 < han * COMMON_HAN_FIFTHS;
+}
+
+/* What the bad-row check is told of a value: mostly rare, or at least a
+ * few rare or foreign letters making most of its count. */
 static inline PrEncodingValue
 judge_value (guint64 han,
              guint64 common)
 {
-  return han >= MIN_VALUE_HAN && common * 5 < han * COMMON_HAN_FIFTHS ? PR_ENCODING_VALUE_LOOKS_MISREAD
-                                                                       : PR_ENCODING_VALUE_READ_RIGHT;
+  return mostly_rare (han, common) || (han - common >= MIN_SUSPECT_RARE && common * 5 < han * COMMON_HAN_FIFTHS)
+           ? PR_ENCODING_VALUE_LOOKS_MISREAD
+           : PR_ENCODING_VALUE_READ_RIGHT;
 }
 
 /* Adds the counts of @text to @check; a value of a few ideographs mostly
@@ -757,11 +804,12 @@ gboolean
 pr_encoding_text_looks_misread (const char *text,
                                 gsize       length)
 {
-  PrEncodingCheck check = { 0 };
+  guint64 han = 0, common = 0;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), FALSE);
 
-  return count_han (&check, text, length, 0) == PR_ENCODING_VALUE_LOOKS_MISREAD;
+  pr_encoding_count_han (text, length, &han, &common);
+  return mostly_rare (han, common);
 }
 
 PrEncodingCheck *

@@ -21,8 +21,9 @@ typedef struct _PrEncodingCheck PrEncodingCheck;
 typedef enum {
   PR_ENCODING_VALUE_UNKNOWN,       /* not known valid UTF-8 (invalid, a NUL, or not checked) */
   PR_ENCODING_VALUE_UTF8,          /* valid UTF-8 with no NUL, its ideographs not counted */
-  PR_ENCODING_VALUE_READ_RIGHT,    /* valid UTF-8 with no NUL, and pr_encoding_text_looks_misread () is FALSE */
-  PR_ENCODING_VALUE_LOOKS_MISREAD, /* valid UTF-8 with no NUL, and pr_encoding_text_looks_misread () is TRUE */
+  PR_ENCODING_VALUE_READ_RIGHT,    /* valid UTF-8 with no NUL, not LOOKS_MISREAD */
+  PR_ENCODING_VALUE_LOOKS_MISREAD, /* valid UTF-8 with no NUL, and pr_encoding_text_looks_misread () is TRUE,
+                                    * or a few rare or foreign letters are most of its ideographs and letters */
 } PrEncodingValue;
 
 PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
@@ -30,6 +31,9 @@ PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
                                                 gsize             length);
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
+char            *pr_encoding_text_read_back    (const char       *text,
+                                                gsize             length,
+                                                PrEncodingGuess   guess);
 gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
                                                 gsize             length);
 char            *pr_encoding_text_looks_utf8_misread (const char *text,

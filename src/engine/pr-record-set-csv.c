@@ -50,6 +50,9 @@ typedef struct {
   const char   *iconv_encoding; /* iconv's name of it, for the misread check; NULL: no check */
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
   char         *unreadable;   /* why the current row's value cannot be read, or NULL */
+  gboolean      skip_bad_rows;
+  int           utf8_column;  /* the current row's column holding UTF-8 text, or -1 */
+  char         *utf8_reason;  /* why it is a bad row */
   guint64       n_rows;
   guint64       n_unreadable_rows;
 } CsvSource;
@@ -158,6 +161,8 @@ csv_source_next (gpointer            data,
   if (!pr_csv_reader_check_not_header (source->reader, source->names, source->field_of, source->n_columns, error))
     return FALSE;
 
+  source->utf8_column = -1;
+  g_clear_pointer (&source->utf8_reason, g_free);
   for (guint c = 0; c < source->n_columns; c++)
     {
       source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
@@ -173,14 +178,28 @@ csv_source_next (gpointer            data,
                                                            source->iconv_encoding)) != NULL)
             {
               g_autofree char *read = g_utf8_make_valid (source->values[c], MIN (source->lengths[c], 120));
+              /* A few such lines in a file of the given encoding are bad
+               * rows, which may be left out; a file of them is UTF-8. */
+              g_autofree char *reason =
+                g_strdup_printf (_("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
+                                   "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
+                                   "are, convert them to %s (iconv) or leave them out with --skip-bad-rows; if "
+                                   "%s is right, add --force-encoding"),
+                                 source->encoding, read, utf8, source->encoding, source->encoding,
+                                 source->encoding);
 
-              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                           _("line %llu, column “%s”: the value read as %s is “%s”, but its bytes are UTF-8 text "
-                             "(“%s”), so the file is UTF-8 (at least in part): leave out --encoding %s, or convert "
-                             "the file's other lines to UTF-8 first; if %s is right, add --force-encoding"),
-                           (unsigned long long) *position, source->names[c], source->encoding, read, utf8,
-                           source->encoding, source->encoding);
-              return FALSE;
+              if (!source->skip_bad_rows)
+                {
+                  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
+                               (unsigned long long) *position, source->names[c], reason);
+                  return FALSE;
+                }
+              if (source->utf8_column < 0)
+                {
+                  source->utf8_column = (int) c;
+                  source->utf8_reason = g_steal_pointer (&reason);
+                }
+              continue;
             }
           pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
         }
@@ -203,7 +222,8 @@ csv_source_progress (gpointer  data,
 }
 
 /* A value holding bytes that are not text in the file's encoding, which
- * the reader marked (skip_bad_rows): the row is a bad row. */
+ * the reader marked, or UTF-8 text read in it (skip_bad_rows): the row is
+ * a bad row. */
 static const char *
 csv_source_unreadable (gpointer  data,
                        int      *column)
@@ -211,6 +231,12 @@ csv_source_unreadable (gpointer  data,
   CsvSource *source = data;
 
   g_clear_pointer (&source->unreadable, g_free);
+  if (source->utf8_column >= 0)
+    {
+      *column = source->utf8_column;
+      source->n_unreadable_rows++;
+      return source->utf8_reason;
+    }
   if (pr_csv_reader_get_n_marked (source->reader) == 0)
     return NULL;
   for (guint c = 0; c < source->n_columns; c++)
@@ -387,6 +413,8 @@ pr_record_set_load_csv (const char           *path,
   source.mapping = mapping;
   source.encoding = options->encoding;
   source.iconv_encoding = iconv_encoding;
+  source.skip_bad_rows = options->skip_bad_rows;
+  source.utf8_column = -1;
   /* Unless the encoding was given and the check's verdict set aside
    * (--force-encoding): reading on from a wrong guess is silent. */
   if (!options->force_encoding)
@@ -405,6 +433,7 @@ pr_record_set_load_csv (const char           *path,
   set = pr_record_set_load (mapping, options, &csv_source_class, &source,
                             progress, progress_data, cancellable, error);
   g_free (source.unreadable);
+  g_free (source.utf8_reason);
   for (guint c = 0; checks != NULL && c < n_columns; c++)
     pr_encoding_check_free (checks[c]);
   return set;

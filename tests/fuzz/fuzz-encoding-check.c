@@ -11,6 +11,8 @@
  * value that was added; bytes said to look like UTF-8 Chinese text are
  * UTF-8 beyond ASCII. Seeds include Chinese read as EUC-KR, CP1251 and
  * KOI8-R (Hangul and Cyrillic, judged with the rare characters) and pinyin.
+ * Text found read in another encoding (src/engine/pr-encoding-misread.c)
+ * names both encodings and gives valid text back.
  */
 
 #include <string.h>
@@ -19,6 +21,7 @@
 
 #include "fuzz-common.h"
 #include "pr-encoding-check.h"
+#include "pr-encoding-misread.h"
 
 static void
 judge (PrEncodingCheck *check,
@@ -45,8 +48,20 @@ judge (PrEncodingCheck *check,
     {
       PrEncodingGuess text = pr_encoding_guess_misdecoded (value, length);
 
+      PrEncodingMisread misread;
+
       if (ascii)
         g_assert_cmpint (text, ==, PR_ENCODING_GUESS_NONE);
+      /* Chinese text read in another encoding names both encodings and
+       * gives text back; ASCII is never that. */
+      if (pr_encoding_misread_find (value, length, &misread))
+        {
+          g_assert_false (ascii);
+          g_assert_nonnull (misread.source);
+          g_assert_nonnull (misread.reading);
+          g_assert_true (g_utf8_validate (misread.recovered, -1, NULL));
+          pr_encoding_misread_clear (&misread);
+        }
     }
 
   latin1 = g_convert (value, length, "UTF-8", "ISO-8859-1", NULL, &latin1_length, NULL);

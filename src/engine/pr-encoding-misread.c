@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Tells one value that is Chinese text read in another encoding and saved
+ * again as UTF-8: GBK bytes read as EUC-KR are Hangul and Hanja, as Big5
+ * rare ideographs, as Shift_JIS kana, as CP1251 or KOI8-R Cyrillic, as
+ * CP874 Thai, as CP1256 Arabic, as Mac Roman Latin letters and signs; Big5
+ * bytes read as GBK are kana and rare ideographs. The evidence is the
+ * reading undone: the value written back in the encoding that read it
+ * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
+ * characters, most of them among the most frequent. A real name or word
+ * in another script, and real text of that script, written back so, read
+ * as random characters, or fail to be written at all. Pure: no database,
+ * no file.
+ */
+#define G_LOG_DOMAIN "pr-encoding-misread"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <unicode/ucnv.h>
+#include <unicode/ustring.h>
+
+#include "pr-encoding-check.h"
+#include "pr-encoding-misread.h"
+
+/* The characters looked at: the start of a long value says enough. */
+#define MAX_CHARS 1024
+/* Ideographs the bytes must make, and of them the share, in tenths, that
+ * must be common ones: Chinese text is over 99 % common characters. */
+#define MIN_HAN 8
+#define COMMON_TENTHS 9
+/* Of those ideographs, the share (in quarters) that must be among the
+ * most frequent (frequent_chars): half for Simplified text, which real
+ * petitions pass but for their shortest values; a quarter for Traditional
+ * (Big5), whose forms the list holds only where they are the same. Random
+ * common characters (Korean read back as GBK) are a sixth or less. */
+#define FREQUENT_QUARTERS_GBK 2
+#define FREQUENT_QUARTERS_BIG5 1
+/* Bytes left out, or characters neither Chinese nor ASCII, may be at
+ * most one for this many ideographs: a decoder that wrote U+FFFD for a
+ * pair it lacks took a byte of the next character too (Shift_JIS reads
+ * a GBK character's second byte E0 to EF as a lead), so that a tenth of
+ * the characters or more are lost; what is left is still Chinese. */
+#define STRAY_RATIO 2
+
+/* The most frequent characters of modern Chinese, most frequent first
+ * (general usage, not petitions'): real text is mostly these. */
+static const char frequent_chars[] =
+  "的一是不了在人有我他这个们中来上大为和国地到以说时要就出会可也你对生能而子那得于着下自之年过发后作里用道行所然家种"
+  "事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开但因只从想实日军者意无力它与长把机十民第"
+  "公此已工使情明性知全三又关点正业外将两高间由问很最重并物手应战向头文体政美相见被利什二等产或新己制身果加西斯月话合"
+  "回特代内信表化老给世位次度门任常先海通教儿原东声提立及比员解水名真论处走义各入几口认条平系气题活尔更别打女变四神总"
+  "何电数安少报才结反受目太量再感建务做接必场件计管期市直德资命山金指克许统区保至队形社便空决治展马科司五基眼书非则听"
+  "白却界达光放强即像难且权思王象完设式色路记南品住告类求据程北边死张该交规万取拉格望觉术领共确传师观清今切院让识候带"
+  "导争运笑飞风步改收根干造言联持组每济车亲极林服快办议往元英士证近失转夫令准布始怎呢存未远叫台单影具罗字爱击流备兵连"
+  "调深商算质团集百需价花党华城石级整府离况亚请技际约示复病息究线似官火断精满支视消越器容照须九增研写称企八功吗包片史"
+  "委乎查轻易早曾除农找装广显吧阿李标谈吃图念六引历首医局突专费号尽另周较注语仅考落青随选列武红响虽推势参希古众构房半"
+  "节土投某案黑维革划敌致陈律足态护七兴派孩验责营星够章音跟志底站严巴例防族供效续施留讲型料终答紧黄绝奇察母京段依批群"
+  "项故按河米围江织害斗双境客纪采举杀攻父苏密低朝友诉止细愿千值仍男钱破网热助倒育属坐帝限船脸职速刻乐否刚威毛状率甚独"
+  "球般普怕弹校苦创假久错承印晚兰试股拿脑预谁益阳若哪微尼继送急血惊伤素药适波夜省初喜卫源食险待述陆习置居劳财环排福纳"
+  "欢雷警获模充负云停木游龙树疑层冷洲冲射略范竟句室异激汉村哈策演简卡罪判担州静退既衣您宗积余痛检差富灵协角占配征修皮"
+  "挥胜降阶审沉坚善妈刘读啊超免压银买皇养伊怀执副乱抗犯追帮宣佛岁航优怪香著田铁控税左右份穿艺背阵草脚概恶块顿敢守酒岛"
+  "托央户烈洋哥索胡款靠评版宝座释景顾弟登货互付伯慢欧换闻危忙核暗姐介坏讨丽良序升监临亮露永呼味野架域沙掉括舰鱼杂误湾"
+  "吉减编楚肯测败屋跑梦散温困剑渐封救贵枪缺楼县尚毫移娘朋画班智亦耳恩短掌恐遗固席松秘谢鲁遇康虑幸均销钟诗藏赶剧票损忽"
+  "巨炮旧端探湖录叶春乡附吸予礼港雨呀板庭妇归睛饭额含顺输摇招婚脱补谓督毒油疗旅泽材灭逐莫笔亡鲜词圣择寻厂睡博勒烟授诺"
+  "伦岸奥唐卖俄炸载洛健堂旁宫喝借君禁阴园谋宋避抓荣姑孙逃牙束跳顶玉镇雪午练迫爷篇肉嘴馆遍凡础洞卷坦牛宁纸诸训私庄祖丝"
+  "翻暴森塔默握戏隐熟骨访弱蒙歌店鬼软典欲萨伙遭盘爸扩盖弄雄稳忘亿刺拥徒姆杨齐赛趣曲刀床迎冰虚玩析窗醒妻透购替塞努休虎"
+  "扬途侵刑绿兄迅套贸毕唯谷轮库迹尤竞街促延震弃甲伟麻川申缓潜闪售灯针哲络抵朱埃抱鼓植纯夏忍页杰筑折郑贝尊吴秀混臣雅振"
+  "染盛怒舞圆搞狂措姓残秋培迷诚宽宇猛摆梅毁伸摩盟末乃悲拍丁赵尖";
+
+/* An encoding the bytes were in, read back as two-byte characters. */
+typedef struct {
+  const char *icu_name;
+  const char *shown;
+  int         frequent_quarters;
+} Source;
+
+static const Source sources[] = {
+  { "GBK", "GBK", FREQUENT_QUARTERS_GBK },
+  { "windows-950", "Big5", FREQUENT_QUARTERS_BIG5 },
+};
+
+/* An encoding a source's bytes were read as by mistake. */
+typedef struct {
+  const char *icu_name;
+  const char *shown;
+  guint       source;   /* index in sources */
+} Reading;
+
+/* Microsoft's code pages, where one extends the standard, so that text a
+ * Windows program read (CP949's extra Hangul, CP874's quotes) is written
+ * back whole. */
+static const Reading readings[] = {
+  { "windows-949", "EUC-KR", 0 },
+  { "windows-950", "Big5", 0 },
+  { "Shift_JIS", "Shift_JIS", 0 },
+  { "EUC-JP", "EUC-JP", 0 },
+  { "windows-1251", "CP1251", 0 },
+  { "KOI8-R", "KOI8-R", 0 },
+  { "windows-874", "TIS-620 (CP874)", 0 },
+  { "windows-1256", "CP1256", 0 },
+  { "macintosh", "Mac Roman", 0 },
+  { "GBK", "GBK", 1 },
+};
+
+/* A source's two-byte characters, lead 0x81 to 0xFE, trail 0x40 to 0xFE;
+ * 0 for none. */
+#define TRAILS (0xFE - 0x40 + 1)
+#define LEADS (0xFE - 0x81 + 1)
+
+typedef struct {
+  gunichar2 pairs[G_N_ELEMENTS (sources)][LEADS * TRAILS];
+  guint8    frequent[(0x9FFF - 0x4E00 + 1) / 8 + 1];
+} Tables;
+
+static Tables tables;
+
+static void
+fill_pairs (const char *encoding,
+            gunichar2  *pairs)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv = ucnv_open (encoding, &status);
+
+  if (U_FAILURE (status))
+    return;
+  ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  for (guint lead = 0x81; lead <= 0xFE; lead++)
+    for (guint trail = 0x40; trail <= 0xFE; trail++)
+      {
+        char bytes[2] = { (char) lead, (char) trail };
+        UChar u[4];
+        int32_t n;
+
+        status = U_ZERO_ERROR;
+        ucnv_resetToUnicode (cnv);
+        n = ucnv_toUChars (cnv, u, G_N_ELEMENTS (u), bytes, 2, &status);
+        if (U_SUCCESS (status) && n == 1 && u[0] != 0xFFFD && u[0] >= 0x80)
+          pairs[(lead - 0x81) * TRAILS + (trail - 0x40)] = u[0];
+      }
+  ucnv_close (cnv);
+}
+
+static const Tables *
+get_tables (void)
+{
+  static gsize made = 0;
+
+  if (g_once_init_enter (&made))
+    {
+      for (guint s = 0; s < G_N_ELEMENTS (sources); s++)
+        fill_pairs (sources[s].icu_name, tables.pairs[s]);
+      for (const char *p = frequent_chars; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          tables.frequent[(c - 0x4E00) / 8] |= 1 << ((c - 0x4E00) % 8);
+        }
+      g_once_init_leave (&made, 1);
+    }
+  return &tables;
+}
+
+static gboolean
+is_frequent (const Tables *t,
+             gunichar      c)
+{
+  return c >= 0x4E00 && c <= 0x9FFF && ((t->frequent[(c - 0x4E00) / 8] >> ((c - 0x4E00) % 8)) & 1);
+}
+
+/* Whether @c is punctuation or a full-width form of Chinese text. */
+static gboolean
+chinese_sign (gunichar c)
+{
+  return (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF5E) || (c >= 0x2010 && c <= 0x2026) ||
+         c == 0x00B7 || c == 0x00D7;
+}
+
+/* What a character of the bytes' reading is worth to the reading: the
+ * path through the bytes that makes the most common ideographs wins. */
+static int
+worth (gunichar c,
+       gboolean common)
+{
+  if (c >= 0x4E00 && c <= 0x9FFF)
+    return common ? 3 : -1;
+  return chinese_sign (c) ? 0 : -2;
+}
+
+typedef struct {
+  guint han, common, frequent, stray;
+} Tally;
+
+/* Reads @bytes as source @s, finding where characters begin: a byte lost
+ * on the way (U+FFFD left out, a decoder that dropped what it could not
+ * read) puts the rest one byte off, so the reading that makes the most
+ * common ideographs is taken (a shortest path over the bytes). */
+static char *
+read_source (guint         s,
+             const guint8 *bytes,
+             gsize         n,
+             Tally        *tally)
+{
+  const Tables *t = get_tables ();
+  g_autofree int *best = g_new (int, n + 1);
+  g_autofree guint8 *step = g_new (guint8, n + 1);   /* 1: one byte, 2: a pair, 3: a byte left out */
+  GString *out = g_string_new (NULL);
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  best[0] = 0;
+  for (gsize i = 1; i <= n; i++)
+    best[i] = G_MININT / 2;
+  for (gsize i = 0; i < n; i++)
+    {
+      if (best[i] == G_MININT / 2)
+        continue;
+      if (bytes[i] < 0x80)
+        {
+          if (best[i] > best[i + 1])
+            best[i + 1] = best[i], step[i + 1] = 1;
+          continue;
+        }
+      if (best[i] - 3 > best[i + 1])
+        best[i + 1] = best[i] - 3, step[i + 1] = 3;
+      if (i + 1 < n && bytes[i] >= 0x81 && bytes[i] <= 0xFE && bytes[i + 1] >= 0x40 && bytes[i + 1] <= 0xFE)
+        {
+          gunichar c = t->pairs[s][(bytes[i] - 0x81) * TRAILS + (bytes[i + 1] - 0x40)];
+          guint64 han = 0, common = 0;
+          char utf8[8];
+
+          if (c == 0)
+            continue;
+          pr_encoding_count_han (utf8, g_unichar_to_utf8 (c, utf8), &han, &common);
+          if (best[i] + worth (c, common > 0) > best[i + 2])
+            best[i + 2] = best[i] + worth (c, common > 0), step[i + 2] = 2;
+        }
+    }
+  for (gsize i = n; i > 0;)
+    {
+      g_array_append_val (path, i);
+      i -= step[i] == 2 ? 2 : 1;
+    }
+  memset (tally, 0, sizeof *tally);
+  for (guint k = path->len; k > 0; k--)
+    {
+      gsize end = g_array_index (path, gsize, k - 1);
+      gunichar c;
+      guint64 han = 0, common = 0;
+      char utf8[8];
+      int len;
+
+      if (step[end] == 1)
+        {
+          g_string_append_c (out, (char) bytes[end - 1]);
+          continue;
+        }
+      if (step[end] == 3)
+        {
+          tally->stray++;
+          continue;
+        }
+      c = t->pairs[s][(bytes[end - 2] - 0x81) * TRAILS + (bytes[end - 1] - 0x40)];
+      len = g_unichar_to_utf8 (c, utf8);
+      g_string_append_len (out, utf8, len);
+      if (c >= 0x4E00 && c <= 0x9FFF)
+        {
+          pr_encoding_count_han (utf8, len, &han, &common);
+          tally->han++;
+          tally->common += common > 0;
+          tally->frequent += is_frequent (t, c);
+        }
+      else if (!chinese_sign (c))
+        tally->stray++;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* @text written back in @reading's encoding. U+FFFD (a byte its decoder
+ * could not read) and a character the encoding lacks (decoders differ in
+ * their tables' edges: Python's Big5 has kana in rows C6 and C7, ICU's
+ * not) are left out and counted in @lost. NULL if ICU lacks it. */
+static guint8 *
+write_back (const char  *encoding,
+            const UChar *text,
+            int32_t      n,
+            gsize       *out_n,
+            guint       *lost)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv = ucnv_open (encoding, &status);
+  GByteArray *bytes;
+
+  *lost = 0;
+  if (U_FAILURE (status))
+    return NULL;
+  ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  bytes = g_byte_array_new ();
+  for (int32_t i = 0; i < n;)
+    {
+      int32_t size = U16_IS_LEAD (text[i]) && i + 1 < n ? 2 : 1;
+      char buffer[16];
+      int32_t written;
+
+      if (text[i] < 0x80)
+        {
+          guint8 byte = (guint8) text[i];
+
+          g_byte_array_append (bytes, &byte, 1);
+          i++;
+          continue;
+        }
+      status = U_ZERO_ERROR;
+      ucnv_resetFromUnicode (cnv);
+      written = text[i] == 0xFFFD ? -1 : ucnv_fromUChars (cnv, buffer, sizeof buffer, text + i, size, &status);
+      if (written > 0 && U_SUCCESS (status))
+        g_byte_array_append (bytes, (const guint8 *) buffer, written);
+      else
+        (*lost)++;
+      i += size;
+    }
+  ucnv_close (cnv);
+  *out_n = bytes->len;
+  return g_byte_array_free (bytes, FALSE);
+}
+
+/* Whether the bytes read as @s are Chinese text a reader would write. */
+static gboolean
+reads_as_chinese (guint        s,
+                  const Tally *tally)
+{
+  return tally->han >= MIN_HAN && tally->common * 10 >= tally->han * COMMON_TENTHS &&
+         tally->frequent * 4 >= tally->han * sources[s].frequent_quarters &&
+         tally->stray * STRAY_RATIO <= tally->han;
+}
+
+/**
+ * pr_encoding_misread_find:
+ * @text: one value, valid UTF-8
+ * @length: its length in bytes
+ * @misread: (out caller-allocates): when found, the encodings and the
+ *   value read right; cleared with pr_encoding_misread_clear ()
+ *
+ * Only text the encoding check finds not Chinese enough (its ideographs
+ * and other scripts' letters mostly rare or foreign) is written back: a
+ * real petition is not looked at further.
+ *
+ * Returns: whether @text is GBK (Big5) text read as another encoding
+ */
+gboolean
+pr_encoding_misread_find (const char        *text,
+                          gsize              length,
+                          PrEncodingMisread *misread)
+{
+  g_autofree UChar *wide = NULL;
+  guint64 han = 0, common = 0;
+  glong n_chars = 0;
+  const char *end = text;
+  guint best_frequent = 0, best_han = 0, unified = 0, beyond_ascii = 0;
+
+  memset (misread, 0, sizeof *misread);
+  pr_encoding_count_han (text, length, &han, &common);
+  if (han == 0 || (han - common) * 5 <= han)
+    return FALSE;
+  for (glong i = 0; i < MAX_CHARS && end < text + length; i++)
+    {
+      gunichar c = g_utf8_get_char (end);
+
+      unified += c >= 0x4E00 && c <= 0x9FFF;
+      beyond_ascii += c >= 0x80;
+      end = g_utf8_next_char (end);
+    }
+  wide = (UChar *) g_utf8_to_utf16 (text, end - text, NULL, &n_chars, NULL);
+  if (wide == NULL)
+    return FALSE;
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autofree guint8 *bytes = NULL;
+      g_autofree char *read = NULL;
+      guint lost = 0;
+      gsize n = 0;
+      Tally tally;
+
+      /* Big5 read as GBK is mostly ideographs (its most frequent
+       * characters become kana, Greek and Cyrillic, the rest ideographs):
+       * text of kana, Cyrillic or box drawing alone is not that. */
+      if (sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii)
+        continue;
+      bytes = write_back (readings[r].icu_name, wide, (int32_t) n_chars, &n, &lost);
+      if (bytes == NULL)
+        continue;
+      read = read_source (readings[r].source, bytes, n, &tally);
+      tally.stray += lost;
+      /* The reading whose characters are the most frequent ones wins:
+       * one that fits no better (KOI8-R's Cyrillic written back in GBK,
+       * read as Big5) makes more characters, not more frequent ones. */
+      if (!reads_as_chinese (readings[r].source, &tally) ||
+          (best_han > 0 && (guint64) tally.frequent * best_han <= (guint64) best_frequent * tally.han))
+        continue;
+      best_frequent = tally.frequent;
+      best_han = tally.han;
+      g_free (misread->recovered);
+      misread->recovered = g_steal_pointer (&read);
+      misread->source = sources[readings[r].source].shown;
+      misread->reading = readings[r].shown;
+    }
+  return misread->recovered != NULL;
+}
+
+void
+pr_encoding_misread_clear (PrEncodingMisread *misread)
+{
+  g_clear_pointer (&misread->recovered, g_free);
+}
