@@ -203,8 +203,18 @@ push_job_full (PrSession          *self,
                PrSessionJobFunc    func,
                PrConnectionParams *params)
 {
-  Job *job = g_new (Job, 1);
+  Job *job;
 
+  /* The session is being disposed (its worker is gone): a handler woken
+   * by its last jobs may still ask for work. It is dropped with its
+   * callback, whose window is closing, rather than queued on no worker. */
+  if (self->worker == NULL)
+    {
+      g_object_unref (task);
+      g_clear_pointer (&params, pr_connection_params_free);
+      return;
+    }
+  job = g_new (Job, 1);
   job->task = task;
   job->func = func;
   job->params = params;
