@@ -4,8 +4,9 @@
  * password for a file, the receiving body without a petitioner column,
  * the day accepted without the state, the rules without any column they
  * read, the cross-validation's folds without the second stage) are refused,
- * naming them; a number option is read in decimal only (0x1p-1 was read
- * as 0.5); a NUL byte in a file is named as a NUL,
+ * naming them; a number option is read in decimal only (0x1p-1 is
+ * refused, not read as 0.5), and one too near 0 for a double (1e-400) is
+ * refused, not read as 0; a NUL byte in a file is named as a NUL,
  * not as invalid UTF-8. The oracle: the exit status and the message, and
  * for an accepted value the output of the same value written plainly.
  */
@@ -95,6 +96,10 @@ test_decimal_only (void)
   assert_refused ((const char *const[]) { "thresholds", "--id", "id", "--text", "body", "--probability", "0x1p-1",
                                           records, NULL },
                   "--probability takes a number written in decimal");
+  /* check's --probability is read as text (its absence means the model's
+   * own): too near 0 for a double is refused as out of range. */
+  assert_refused ((const char *const[]) { "check", "--text", "body", "--probability", "1e-400", "--id", "A1", NULL },
+                  "--probability must be a number from 0 to 1, not “1e-400”");
 
   /* A weight: "body:0x1p-1" is no column of weight 0.5. */
   {
@@ -171,6 +176,44 @@ test_explain_skip_bad_rows (void)
   }
 }
 
+/* explain --encoding GBK --skip-bad-rows of a GBK file with a line in
+ * UTF-8, whose bytes GBK cannot read: the line is a bad row, passed over
+ * and counted, not the end of the reading. */
+static void
+test_explain_skip_unreadable (void)
+{
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  const char *head = "id,body\nA1,小区 夜间 施工 噪音 扰民 请求 查处\n";
+  /* Three characters, nine bytes: the last pairs with "1", no GBK byte. */
+  const char *other = "A2,路灯坏1\n";
+  const char *tail = "A3,小区 夜间 施工 噪音 扰民 请求 查处\n";
+  g_autofree char *gbk_head = g_convert (head, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_tail = g_convert (tail, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *contents = NULL;
+  const char *const extra[] = { NULL, "--pair-only" };
+
+  /* The UTF-8 line between the two asked for: explain's own reading
+   * meets it. */
+  g_assert_nonnull (gbk_head);
+  g_assert_nonnull (gbk_tail);
+  contents = g_strconcat (gbk_head, other, gbk_tail, NULL);
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (extra); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "explain", "--id", "id", "--text", "body",
+                                                                             "--encoding", "GBK", "--skip-bad-rows",
+                                                                             path, "A1", "A3", extra[i], NULL }),
+                       ==, 0);
+      g_test_message ("%s", err);
+      g_assert_true (g_str_has_prefix (out, "Records A1 and A3\n"));
+      g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds bytes that are not GBK text"));
+      g_assert_nonnull (strstr (err, "1 bad row left out (still in the source)\n"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -186,6 +229,7 @@ main (int   argc,
   g_test_add_func ("/cli/edge-options/decimal-only", test_decimal_only);
   g_test_add_func ("/cli/edge-options/explain-nul", test_explain_nul);
   g_test_add_func ("/cli/edge-options/explain-skip-bad-rows", test_explain_skip_bad_rows);
+  g_test_add_func ("/cli/edge-options/explain-skip-unreadable", test_explain_skip_unreadable);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -73,8 +73,8 @@ assert_value (PrEncodingCheck *check,
   if (known[1] != want && !(known[1] == PR_ENCODING_VALUE_UTF8 && want != PR_ENCODING_VALUE_UNKNOWN))
     g_error ("“%s” (%zu bytes): the check says %d, the oracles %d", g_strescape (value, NULL), length,
              known[1], want);
-  column = pr_bad_row_check (mapping, values, lengths, &reason);
-  column_known = pr_bad_row_check_known (mapping, values, lengths, known, &reason_known);
+  column = pr_bad_row_check (mapping, values, lengths, PR_ADVICE_FLAGS, &reason);
+  column_known = pr_bad_row_check_known (mapping, values, lengths, known, PR_ADVICE_FLAGS, &reason_known);
   g_assert_cmpint (column_known, ==, column);
   g_assert_cmpstr (reason_known, ==, reason);
   return reason != NULL;

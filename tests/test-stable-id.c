@@ -104,6 +104,22 @@ test_no_primary_key (void)
   }
 }
 
+/* A key of one column whose name holds a comma is one column: its own
+ * refusal (bytes, not text), not that of a key of several. */
+static void
+test_comma_in_key_name (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *err = NULL;
+
+  pr_test_execute (db, "CREATE TABLE bin (`year,seq` VARBINARY(16) PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO bin VALUES (UNHEX('00FF'), " BODY (1) ")");
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "bin", "--text", "body",
+                        "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
+  g_assert_null (strstr (err, "several columns"));
+  g_assert_nonnull (strstr (err, "the primary key “year,seq” of table “bin” is varbinary"));
+}
+
 /* A primary key of two columns names no record by either: the guess left
  * the id to the records' numbers, and check took the key's first column. */
 static void
@@ -349,6 +365,7 @@ main (int    argc,
   g_test_add_func ("/db/stable-id/no-primary-key", test_no_primary_key);
   g_test_add_func ("/db/stable-id/composite-key", test_composite_key);
   g_test_add_func ("/db/stable-id/binary-key", test_binary_key);
+  g_test_add_func ("/db/stable-id/comma-in-key-name", test_comma_in_key_name);
   g_test_add_func ("/db/stable-id/nul-in-id", test_nul_in_id);
   g_test_add_func ("/db/stable-id/primary-key-default", test_primary_key_default);
   g_test_add_func ("/db/stable-id/without-store", test_without_store);

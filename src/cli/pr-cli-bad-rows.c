@@ -156,6 +156,7 @@ pr_cli_bad_rows_attach (PrCliBadRows  *self,
                         PrLoadOptions *load)
 {
   load->skip_bad_rows = self->skip;
+  load->skippable = TRUE;
   load->bad_row = self->skip ? add_bad_row : NULL;
   load->bad_row_data = self;
 }

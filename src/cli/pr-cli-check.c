@@ -228,7 +228,7 @@ check_csv (const char           *path,
   fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (options), options->min_tokens, error);
   if (fingerprinter == NULL)
     return FALSE;
-  reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
+  reader = pr_cli_open_mapped_csv (path, options, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
   /* Each row's values are checked as a scan checks them, which names what
@@ -280,7 +280,7 @@ check_csv (const char           *path,
 
       {
         g_autofree char *reason = NULL;
-        int bad = pr_bad_row_check (mapping, values, lengths, &reason);
+        int bad = pr_bad_row_check (mapping, values, lengths, PR_ADVICE_FLAGS, &reason);
 
         if (bad < 0 && !g_utf8_validate (name, -1, NULL))
           {

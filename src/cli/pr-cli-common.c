@@ -11,6 +11,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -134,7 +136,11 @@ pr_cli_parse_optional_number (const char  *flag,
   *given = text != NULL;
   if (text == NULL)
     return TRUE;
-  if (!pr_decimal_parse (text, &parsed))
+  /* Too near 0 for a double (1e-400), strtod gives 0 or a few bits of
+   * it, which would be taken without a word: refused as GOption refuses
+   * it for a number flag. */
+  errno = 0;       /* pr_decimal_parse () reads with g_ascii_strtod (), which sets it */
+  if (!pr_decimal_parse (text, &parsed) || (errno == ERANGE && fabs (parsed) < DBL_MIN))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--%s must be a number from %.15g to %.15g, not “%s”"), flag, min, max, text);
@@ -994,7 +1000,8 @@ pr_cli_open_store_only (PrCliMappingOptions  *options,
 /**
  * pr_cli_open_mapped_csv:
  * @path: a CSV file with a header row naming the columns
- * @encoding: (nullable): its character set; %NULL for UTF-8
+ * @options: its encoding (%NULL for UTF-8), and whether bad rows are
+ *   skipped (--skip-bad-rows; a byte not in the encoding is then marked)
  * @mapping: the columns, by their names in the header
  * @field_of: (out caller-allocates) (array): per mapping column, its field;
  *   -1 for the id, date and ignored columns, which are not content
@@ -1012,7 +1019,7 @@ pr_cli_open_store_only (PrCliMappingOptions  *options,
  */
 PrCsvReader *
 pr_cli_open_mapped_csv (const char       *path,
-                        const char       *encoding,
+                        PrCliMappingOptions *options,
                         const PrMapping  *mapping,
                         int              *field_of,
                         int              *id_field,
@@ -1022,9 +1029,16 @@ pr_cli_open_mapped_csv (const char       *path,
   g_autoptr(PrCsvReader) reader = NULL;
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
 
-  reader = pr_csv_reader_new_for_path (path, encoding, error);
+  reader = pr_csv_reader_new_for_path (path, options->encoding, error);
   if (reader == NULL)
     return NULL;
+  /* Before the header: the reader decodes ahead of it. */
+  if (options->bad_rows != NULL)
+    {
+      pr_csv_reader_set_skippable (reader, TRUE);
+      if (options->bad_rows->skip)
+        pr_csv_reader_set_mark_unreadable (reader);
+    }
   if (!pr_csv_reader_next_header (reader, path, NULL, error))
     return NULL;
   *n_header_fields = pr_csv_reader_get_n_fields (reader);

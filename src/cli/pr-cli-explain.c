@@ -90,7 +90,14 @@ bad_row (PrCsvReader         *reader,
       lengths[c] = 0;
       values[c] = field >= 0 ? pr_csv_reader_get_field (reader, field, &lengths[c]) : NULL;
     }
-  column = pr_bad_row_check (mapping, values, lengths, &reason);
+  /* Bytes the reader marked (pr_cli_open_mapped_csv ()), then the text. */
+  column = pr_csv_reader_get_n_marked (reader) > 0
+           ? pr_bad_row_find_marked (values, lengths, n_columns, options->encoding, &reason) : -1;
+  if (column < 0)
+    {
+      g_clear_pointer (&reason, g_free);
+      column = pr_bad_row_check (mapping, values, lengths, PR_ADVICE_FLAGS, &reason);
+    }
   if (column < 0)
     return FALSE;
   what = pr_bad_row_describe (column == id_column ? NULL : id, N_("line"), pr_csv_reader_get_line (reader),
@@ -169,7 +176,7 @@ read_csv_records (const char           *path,
       g_ptr_array_add (checks, !options->force_encoding && (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
                                ? pr_encoding_check_new () : NULL);
     }
-  reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
+  reader = pr_cli_open_mapped_csv (path, options, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
   if (skip)

@@ -3,10 +3,11 @@
  * Checks on the arguments as typed, before GLib reads them and loses
  * what they said.
  *
- * Number flags are read in decimal: strtod reads 0x1p-1 as 0.5, and
- * "inf" and "nan" as numbers. Whole-number flags are read in decimal. GLib reads them with strtol's
- * base 0, so that --case 0017 names case 15 (octal), --scan 010 scan 8
- * and --k 0x10 is 16: a case number copied with its leading zeros from a
+ * Number flags are read in decimal: strtod reads 0x1p-1 as 0.5 ("inf"
+ * and "nan" pass here, and the range checks refuse them). Whole-number
+ * flags are read in decimal. GLib reads them with strtol's base 0, so
+ * that --case 0017 names case 15 (octal), --scan 010 scan 8 and --k 0x10
+ * is 16: a case number copied with its leading zeros from a
  * register would quietly name another case. Such values are refused
  * before GLib reads them, saying how to write the number.
  *

@@ -140,7 +140,7 @@ gboolean      pr_cli_table_check_id         (GPtrArray            *columns,
                                              const PrMapping      *mapping,
                                              GError              **error);
 PrCsvReader  *pr_cli_open_mapped_csv        (const char           *path,
-                                             const char           *encoding,
+                                             PrCliMappingOptions  *options,
                                              const PrMapping      *mapping,
                                              int                  *field_of,
                                              int                  *id_field,

@@ -80,11 +80,13 @@ text_start (const char *text,
 
 /* The reason @value, valid UTF-8, of column @column is Chinese text read
  * in another encoding and saved again (pr_encoding_misread_find ()), or
- * NULL. */
+ * NULL; @advice says whether the way to give the encoding is a flag or the
+ * mapping page's encoding choice. */
 static char *
 read_in_another_encoding (const char *value,
                           gsize       length,
-                          const char *column)
+                          const char *column,
+                          PrAdvice    advice)
 {
   PrEncodingMisread misread;
   g_autofree char *shown = NULL;
@@ -95,16 +97,26 @@ read_in_another_encoding (const char *value,
     return NULL;
   shown = text_start (value, length, 12);
   recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
-  /* Translators: the source's encoding (GBK), the one it was read as
-   * (EUC-KR), the value's start, its start read right, the source's
-   * encoding, the one it was read as, the source's encoding, the column,
-   * the source's encoding. */
-  reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
-                              "no search finds it as it is; if the file or the column is read as %s, give "
-                              "its encoding (--encoding %s for a file, --column-encoding %s=%s for a table's "
-                              "column), else store the value's text again from its source"),
-                            misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
-                            misread.source, column, misread.source);
+  if (advice == PR_ADVICE_CONTROLS)
+    /* Translators: the source's encoding (GBK), the one it was read as
+     * (EUC-KR), the value's start, its start read right, the source's
+     * encoding, the one it was read as, the source's encoding. */
+    reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                                "no search finds it as it is; if the column is read as %s, choose %s as its "
+                                "encoding, else store the value's text again from its source"),
+                              misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                              misread.source);
+  else
+    /* Translators: the source's encoding (GBK), the one it was read as
+     * (EUC-KR), the value's start, its start read right, the source's
+     * encoding, the one it was read as, the source's encoding, the column,
+     * the source's encoding. */
+    reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                                "no search finds it as it is; if the file or the column is read as %s, give "
+                                "its encoding (--encoding %s for a file, --column-encoding %s=%s for a table's "
+                                "column), else store the value's text again from its source"),
+                              misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                              misread.source, column, misread.source);
   pr_encoding_misread_clear (&misread);
   return reason;
 }
@@ -280,7 +292,8 @@ static char *
 check_value (const char      *value,
              gsize            length,
              PrEncodingValue  known,
-             const char      *column)
+             const char      *column,
+             PrAdvice         advice)
 {
   const char *nul, *bad;
   char *reason;
@@ -308,7 +321,7 @@ check_value (const char      *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
-             : (reason = read_in_another_encoding (value, length, column)) != NULL ? reason
+             : (reason = read_in_another_encoding (value, length, column, advice)) != NULL ? reason
              : (reason = lost_characters (value, length)) != NULL ? reason
              : escaped_text (value, length);
   guess = pr_encoding_guess_bytes (value, length);
@@ -350,10 +363,44 @@ pr_bad_row_other_encoding (const char      *value,
 }
 
 /**
+ * pr_bad_row_find_marked:
+ * @values: one per column; %NULL is none
+ * @lengths: their lengths in bytes
+ * @n_values: how many
+ * @encoding: the file's encoding, for the reason
+ * @reason: (out) (transfer full): what is wrong, when a column is
+ *
+ * The first value holding %PR_CSV_UNREADABLE_MARK: bytes the CSV reader
+ * could not read in @encoding (pr_csv_reader_set_mark_unreadable ()).
+ *
+ * Returns: its column, or -1 if none holds it
+ */
+int
+pr_bad_row_find_marked (const char *const *values,
+                        const gsize       *lengths,
+                        guint              n_values,
+                        const char        *encoding,
+                        char             **reason)
+{
+  *reason = NULL;
+  for (guint c = 0; c < n_values; c++)
+    if (values[c] != NULL &&
+        memmem (values[c], lengths[c], PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK)) != NULL)
+      {
+        *reason = g_strdup_printf (_("the value holds bytes that are not %s text, the file's encoding "
+                                     "(--encoding): a character cut in two, or a stray byte"),
+                                   encoding);
+        return (int) c;
+      }
+  return -1;
+}
+
+/**
  * pr_bad_row_check:
  * @mapping: the columns
  * @values: one per mapping column; %NULL is SQL NULL
  * @lengths: their lengths in bytes
+ * @advice: whom the reasons' "what to do" speaks to
  * @reason: (out) (transfer full): what is wrong, when a column is
  *
  * Checks every value the mapping reads (not the ignored columns), the id
@@ -365,9 +412,10 @@ int
 pr_bad_row_check (const PrMapping   *mapping,
                   const char *const *values,
                   const gsize       *lengths,
+                  PrAdvice           advice,
                   char             **reason)
 {
-  return pr_bad_row_check_known (mapping, values, lengths, NULL, reason);
+  return pr_bad_row_check_known (mapping, values, lengths, NULL, advice, reason);
 }
 
 /**
@@ -378,6 +426,7 @@ pr_bad_row_check (const PrMapping   *mapping,
  * @known: (nullable): per mapping column, what the encoding check found of
  *   its value while it was read (pr_encoding_check_add_value ()); %NULL:
  *   nothing
+ * @advice: whom the reasons' "what to do" speaks to
  * @reason: (out) (transfer full): what is wrong, when a column is
  *
  * pr_bad_row_check(), reading again only what the encoding check did not
@@ -391,6 +440,7 @@ pr_bad_row_check_known (const PrMapping   *mapping,
                         const char *const *values,
                         const gsize       *lengths,
                         const PrEncodingValue *known,
+                        PrAdvice           advice,
                         char             **reason)
 {
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
@@ -399,7 +449,7 @@ pr_bad_row_check_known (const PrMapping   *mapping,
   if (id_column >= 0 && values[id_column] != NULL &&
       (*reason = check_value (values[id_column], lengths[id_column],
                                  known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN,
-                                 pr_mapping_get_column (mapping, id_column)->name)) != NULL)
+                                 pr_mapping_get_column (mapping, id_column)->name, advice)) != NULL)
     return id_column;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -408,7 +458,7 @@ pr_bad_row_check_known (const PrMapping   *mapping,
       if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
         continue;
       if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN,
-                                  pr_mapping_get_column (mapping, c)->name)) != NULL)
+                                  pr_mapping_get_column (mapping, c)->name, advice)) != NULL)
         return (int) c;
     }
   return -1;

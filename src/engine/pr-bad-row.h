@@ -5,6 +5,7 @@
 
 #include "pr-encoding-check.h"
 #include "pr-mapping.h"
+#include "pr-record-set.h"
 
 G_BEGIN_DECLS
 
@@ -17,14 +18,21 @@ G_BEGIN_DECLS
 int pr_bad_row_check (const PrMapping   *mapping,
                       const char *const *values,
                       const gsize       *lengths,
+                      PrAdvice           advice,
                       char             **reason);
 
 int pr_bad_row_check_known (const PrMapping   *mapping,
                             const char *const *values,
                             const gsize       *lengths,
                             const PrEncodingValue *known,
+                            PrAdvice           advice,
                             char             **reason);
 
+int pr_bad_row_find_marked (const char *const *values,
+                            const gsize       *lengths,
+                            guint              n_values,
+                            const char        *encoding,
+                            char             **reason);
 char *pr_bad_row_other_encoding (const char      *value,
                                  gsize            length,
                                  PrEncodingGuess  guess,

@@ -285,9 +285,13 @@ convert_more (PrCsvReader   *reader,
                   line_end < reader->raw + reader->raw_len &&
                   g_utf8_validate_len (line_start, line_end - line_start, NULL))
                 pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,
-                      _("line %llu: the bytes %s are not %s text, but the line is UTF-8: if the file is UTF-8 "
-                        "throughout, leave out --encoding %s; if only some of its lines are, convert them to %s "
-                        "(iconv) or leave them out with --skip-bad-rows"),
+                      reader->skippable
+                      ? _("line %llu: the bytes %s are not %s text, but the line is UTF-8: if the file is UTF-8 "
+                          "throughout, leave out --encoding %s; if only some of its lines are, convert them to %s "
+                          "(iconv) or leave them out with --skip-bad-rows")
+                      : _("line %llu: the bytes %s are not %s text, but the line is UTF-8: if the file is UTF-8 "
+                          "throughout, leave out --encoding %s; if only some of its lines are, convert them to %s "
+                          "(iconv)"),
                       (unsigned long long) line, hex->str, reader->encoding, reader->encoding, reader->encoding);
               else
                 pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,

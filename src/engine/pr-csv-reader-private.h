@@ -45,6 +45,7 @@ struct _PrCsvReader
   char *encoding;               /* as the caller named it, for messages */
   guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
   gboolean marking;             /* such sequences are marked, not refused */
+  gboolean skippable;           /* the command can leave bad rows out (--skip-bad-rows): its refusals say so */
   gboolean lone_euro;           /* code page 936: a € or U+F8F5 ICU gives is a lone byte 0x80 or 0xFF (check_stray_bytes) */
   char *raw;                    /* bytes read but not yet converted */
   gsize raw_pos;

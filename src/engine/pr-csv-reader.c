@@ -569,14 +569,21 @@ check_stray_bytes (PrCsvReader  *reader,
                 lines += count_line_breaks (reader->rec + reader->fields[g].start, reader->fields[g].len, FALSE);
               if (byte == 0x80)
                 return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,
-                             _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
-                               "the euro sign, which no Chinese petition writes so): check the file's encoding "
-                               "(--encoding), or give --skip-bad-rows to leave out the records holding it"),
+                             reader->skippable
+                             ? _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
+                                 "the euro sign, which no Chinese petition writes so): check the file's encoding "
+                                 "(--encoding), or give --skip-bad-rows to leave out the records holding it")
+                             : _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
+                                 "the euro sign, which no Chinese petition writes so): check the file's encoding "
+                                 "(--encoding), or remove the records holding it"),
                              (unsigned long long) (reader->record_line + lines), reader->encoding);
               return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,
-                           _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): check "
-                             "the file's encoding (--encoding), or give --skip-bad-rows to leave out the records "
-                             "holding it"),
+                           reader->skippable
+                           ? _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): "
+                               "check the file's encoding (--encoding), or give --skip-bad-rows to leave out the "
+                               "records holding it")
+                           : _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): "
+                               "check the file's encoding (--encoding), or remove the records holding it"),
                            (unsigned long long) (reader->record_line + lines), reader->encoding);
             }
           memcpy (text + at, PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK));
@@ -1149,6 +1156,24 @@ pr_csv_reader_set_mark_unreadable (PrCsvReader *reader)
   ucnv_setToUCallBack (reader->source_cnv, mark_unreadable, reader, NULL, NULL, &status);
   g_warn_if_fail (U_SUCCESS (status));
   reader->marking = TRUE;
+}
+
+/**
+ * pr_csv_reader_set_skippable:
+ * @reader: a reader
+ * @skippable: whether the command reading can leave bad rows out
+ *   (--skip-bad-rows)
+ *
+ * Whether a refusal of bytes not in the file's encoding names
+ * --skip-bad-rows as a way on: only a command that has the flag may.
+ */
+void
+pr_csv_reader_set_skippable (PrCsvReader *reader,
+                             gboolean     skippable)
+{
+  g_return_if_fail (reader != NULL);
+
+  reader->skippable = skippable;
 }
 
 /**

@@ -37,6 +37,8 @@ void                pr_csv_reader_set_check_text    (PrCsvReader   *reader,
 /* U+FDD0 in UTF-8: a noncharacter, which no text holds. */
 #define PR_CSV_UNREADABLE_MARK "\xef\xb7\x90"
 void                pr_csv_reader_set_mark_unreadable (PrCsvReader *reader);
+void                pr_csv_reader_set_skippable     (PrCsvReader   *reader,
+                                                     gboolean       skippable);
 guint64             pr_csv_reader_get_n_marked      (PrCsvReader   *reader);
 guint               pr_csv_reader_get_n_fields      (PrCsvReader   *reader);
 const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,

@@ -51,6 +51,7 @@ typedef struct {
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
   char         *unreadable;   /* why the current row's value cannot be read, or NULL */
   gboolean      skip_bad_rows;
+  gboolean      skippable;    /* the command has --skip-bad-rows */
   int           utf8_column;  /* the current row's column holding UTF-8 text, or -1 */
   char         *utf8_reason;  /* why it is a bad row */
   guint64       n_rows;
@@ -181,10 +182,14 @@ csv_source_next (gpointer            data,
               /* A few such lines in a file of the given encoding are bad
                * rows, which may be left out; a file of them is UTF-8. */
               g_autofree char *reason =
-                g_strdup_printf (_("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
-                                   "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
-                                   "are, convert them to %s (iconv) or leave them out with --skip-bad-rows; if "
-                                   "%s is right, add --force-encoding"),
+                g_strdup_printf (source->skippable
+                                 ? _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
+                                     "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
+                                     "are, convert them to %s (iconv) or leave them out with --skip-bad-rows; if "
+                                     "%s is right, add --force-encoding")
+                                 : _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
+                                     "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
+                                     "are, convert them to %s (iconv); if %s is right, add --force-encoding"),
                                  source->encoding, read, utf8, source->encoding, source->encoding,
                                  source->encoding);
 
@@ -237,20 +242,12 @@ csv_source_unreadable (gpointer  data,
       source->n_unreadable_rows++;
       return source->utf8_reason;
     }
-  if (pr_csv_reader_get_n_marked (source->reader) == 0)
+  if (pr_csv_reader_get_n_marked (source->reader) == 0 ||
+      (*column = pr_bad_row_find_marked ((const char *const *) source->values, source->lengths, source->n_columns,
+                                         source->encoding, &source->unreadable)) < 0)
     return NULL;
-  for (guint c = 0; c < source->n_columns; c++)
-    if (source->values[c] != NULL &&
-        memmem (source->values[c], source->lengths[c], PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK)) != NULL)
-      {
-        *column = (int) c;
-        source->n_unreadable_rows++;
-        source->unreadable = g_strdup_printf (_("the value holds bytes that are not %s text, the file's encoding "
-                                                "(--encoding): a character cut in two, or a stray byte"),
-                                              source->encoding);
-        return source->unreadable;
-      }
-  return NULL;
+  source->n_unreadable_rows++;
+  return source->unreadable;
 }
 
 static const PrRowSourceClass csv_source_class = {
@@ -343,6 +340,7 @@ pr_record_set_load_csv (const char           *path,
    * skipped; otherwise the reader's own message says where it is. */
   if (options->skip_bad_rows)
     pr_csv_reader_set_mark_unreadable (reader);
+  pr_csv_reader_set_skippable (reader, options->skippable);
   if (!pr_csv_reader_next_header (reader, path, cancellable, error))
     return NULL;
   /* The mapped fields are checked row by row (pr-bad-row.c), by column
@@ -414,6 +412,7 @@ pr_record_set_load_csv (const char           *path,
   source.encoding = options->encoding;
   source.iconv_encoding = iconv_encoding;
   source.skip_bad_rows = options->skip_bad_rows;
+  source.skippable = options->skippable;
   source.utf8_column = -1;
   /* Unless the encoding was given and the check's verdict set aside
    * (--force-encoding): reading on from a wrong guess is silent. */

@@ -1037,7 +1037,7 @@ pr_record_set_load (const PrMapping          *mapping,
       if (bad_column < 0)
         bad_column = pr_bad_row_check_known (mapping, values, lengths,
                                              source_class->known != NULL ? source_class->known (source) : NULL,
-                                             &reason);
+                                             options->advice, &reason);
       if (bad_column >= 0)
         {
           const char *column = pr_mapping_get_column (mapping, bad_column)->name;

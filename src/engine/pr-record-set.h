@@ -89,6 +89,9 @@ typedef struct {
   /* A row whose values are not text is left out and counted, and given to
    * bad_row (nullable); FALSE: it stops the load with an error naming it. */
   gboolean          skip_bad_rows;
+  /* Whether the command could have skipped them (--skip-bad-rows): a
+   * refusal names the flag only then. */
+  gboolean          skippable;
   PrBadRowFunc      bad_row;
   gpointer          bad_row_data;
   /* The rows are a few chosen ones (an intake check's), not a table: how
