@@ -155,17 +155,6 @@ members_key (PrClusterItem *item)
   return key;
 }
 
-static int
-compare_pairs (gconstpointer a,
-               gconstpointer b)
-{
-  const PrScoredPair *x = a, *y = b;
-
-  if (x->a != y->a)
-    return x->a < y->a ? -1 : 1;
-  return (x->b > y->b) - (x->b < y->b);
-}
-
 /**
  * pr_session_get_chain:
  * @item: a case of the scan under review
@@ -224,7 +213,7 @@ pr_session_get_chain (PrSession     *self,
             link.probability = judged_number (self, scored);
             g_array_append_val (links, link);
           }
-      g_array_sort (links, compare_pairs);
+      g_array_sort (links, pr_scored_pairs_compare);
       g_set_object (&self->chains_case, item);
       self->chains_key = key;
       self->chains_through = g_renew (guint, self->chains_through, n);
