@@ -114,9 +114,10 @@ chooser_in (gpointer data)
   return current != NULL && g_file_equal (current, wanted->folder);
 }
 
-/* A report written to a folder: the next export's chooser opens there,
- * also in a window opened after (the folder kept in the settings); once
- * that folder is gone, where it opened before (Documents or home). */
+/* A report written to a folder: the next export's chooser opens there
+ * (the window reads the folder from the settings at each export, as a
+ * window opened after does); once that folder is gone, where it opened
+ * before (Documents or home). */
 static void
 test_export_opens_last_folder (void)
 {

@@ -163,6 +163,13 @@ connect_clicked (PrConnectDialog *self)
       gtk_widget_set_visible (self->error_label, TRUE);
       return;
     }
+  /* The client library would log in with the computer's login name. */
+  if (text_of (self->user_entry) == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->error_label), _("Give the database user to log in as."));
+      gtk_widget_set_visible (self->error_label, TRUE);
+      return;
+    }
   if (text_of (self->database_entry) == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->error_label), _("Name the database that holds the petitions."));

@@ -23,7 +23,7 @@ struct _PrMemberStrip
 {
   GtkWidget           parent_instance;
 
-  GtkWidget          *box;
+  GtkWidget          *box;       /* bound for gtk_widget_dispose_template () to unparent */
   GtkWidget          *scroller;
   GtkWidget          *list;
   GtkWidget          *pinned;    /* the primary's card while the list's is scrolled away */

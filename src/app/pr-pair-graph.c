@@ -216,7 +216,7 @@ static const struct { gboolean bridge; gboolean parts_only; } legend_styles[LEGE
 /**
  * pr_pair_graph_dup_legend:
  *
- * The legend under the drawing, a row a string: the primary's rings, then
+ * The legend beside or under the drawing, a row a string: the primary's rings, then
  * each kind of pair the drawing can show, named with the label it puts on
  * such a pair, then the bridge.
  *
@@ -320,7 +320,7 @@ draw (PrPairGraph *self,
         show_text (widget, cr, self->labels[i], x, y, TRUE, &fg, NULL);
     }
 
-  /* The legend, under the drawing. */
+  /* The legend, beside the ring where the width allows, else under it. */
   for (guint row = 0; row < LEGEND_ROWS; row++)
     {
       double y = legend_y + row * LEGEND_ROW + LEGEND_ROW / 2, x = legend_x;

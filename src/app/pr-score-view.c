@@ -331,8 +331,11 @@ pr_score_view_attach (GtkWidget     *grid,
  * @widget: a widget of the window that shows @item
  * @index: a member's index in @item
  * @title: (inout): the member's header, to which its probability of
- *   repeating the primary is added (“92% likely a repeat”) when the scan
- *   judged the pair, or “judging…” while it is judged off the main thread
+ *   repeating the primary is added (“92% likely a repeat”) when the pair
+ *   was judged, “judging…” while it is judged off the main thread, or,
+ *   with no judged pair beside the primary, the record its strongest
+ *   chain of judged pairs goes through and that chain's weakest pair
+ *   (“linked through X, 60% likely a repeat”, pr_session_get_chain ())
  */
 void
 pr_score_view_add_probability (GtkWidget      *widget,

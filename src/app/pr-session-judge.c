@@ -75,6 +75,31 @@ texts_read (const PrRecordSet *set,
   return set->texts == NULL || (set->texts->pdata[a] != NULL && set->texts->pdata[b] != NULL);
 }
 
+/* Whether a pair the scan left unjudged gets a number here: judged by
+ * weights learned since, it would not be the scan's number. */
+static gboolean
+judged_here (PrSession          *self,
+             const PrScoredPair *scored)
+{
+  PrRecordSet *set = self->result->set;
+
+  return self->model_judged && self->mapping != NULL && pr_record_set_has_texts (set) &&
+         texts_read (set, scored->a, scored->b);
+}
+
+/* @scored's number as the scan judged it or as judged here since (for
+ * the queue, or for the case on show); −1 when it has none yet. */
+static double
+judged_number (PrSession          *self,
+               const PrScoredPair *scored)
+{
+  if (scored->probability >= 0)
+    return scored->probability;
+  if (!judged_here (self, scored))
+    return -1;
+  return _pr_session_judged_probability (self, scored->a, scored->b);
+}
+
 /**
  * pr_session_get_probability:
  * @a: @b: records of the scan's set
@@ -97,7 +122,6 @@ pr_session_get_probability (PrSession *self,
   GArray *pairs;
   const PrScoredPair *scored;
   const double *features;
-  PrRecordSet *set;
   double judged;
 
   g_return_val_if_fail (PR_IS_SESSION (self), -1);
@@ -108,16 +132,10 @@ pr_session_get_probability (PrSession *self,
   scored = pr_scored_pairs_find (pairs, a, b);
   if (scored == NULL)
     return -1;
-  if (scored->probability >= 0)
-    return scored->probability;
-  set = self->result->set;
-  /* Judged by weights learned since, it would not be the scan's number. */
-  if (!self->model_judged || self->mapping == NULL || !pr_record_set_has_texts (set) ||
-      !texts_read (set, scored->a, scored->b))
-    return -1;
-  /* Judged for the queue, or here before. */
-  if ((judged = _pr_session_judged_probability (self, scored->a, scored->b)) >= 0)
+  if ((judged = judged_number (self, scored)) >= 0)
     return judged;
+  if (!judged_here (self, scored))
+    return -1;
   features = _pr_session_judged_features (self, scored->a, scored->b, FALSE);
   if (features == NULL)
     return PR_SESSION_JUDGING;
@@ -146,8 +164,9 @@ members_key (PrClusterItem *item)
  *
  * How a record the second stage did not judge beside the primary is tied
  * to it: the chain of pairs it judged within the case whose weakest pair
- * is the most likely a repeat (pr_pair_chains_strongest ()). Found once
- * per case as it stands.
+ * is the most likely a repeat (pr_pair_chains_strongest ()), by the
+ * scan's numbers and those judged since. Found once per case as it
+ * stands, and again when a pair is judged.
  *
  * Returns: the probability of that chain's weakest pair; negative when
  *   no chain of judged pairs joins them (no second stage, the primary
@@ -175,14 +194,31 @@ pr_session_get_chain (PrSession     *self,
   if (self->chains_case != item || self->chains_key != key)
     {
       g_autofree guint32 *records = g_new (guint32, n);
+      g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
 
       for (guint m = 0; m < n; m++)
         records[m] = pr_cluster_item_get_member (item, m)->record;
+      /* The case's pairs with the numbers judged since the scan (those
+       * of the case on show above all), which the scan's pairs do not
+       * hold: the preview's workers read those. */
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          {
+            const PrScoredPair *scored = pr_scored_pairs_find (pairs, records[i], records[j]);
+            PrScoredPair link;
+
+            if (scored == NULL)
+              continue;
+            link = *scored;
+            link.probability = judged_number (self, scored);
+            g_array_append_val (links, link);
+          }
+      g_array_sort (links, pr_scored_pairs_compare);
       g_set_object (&self->chains_case, item);
       self->chains_key = key;
       self->chains_through = g_renew (guint, self->chains_through, n);
       self->chains_weakest = g_renew (float, self->chains_weakest, n);
-      pr_pair_chains_strongest ((const PrScoredPair *) (gconstpointer) pairs->data, pairs->len, records, n,
+      pr_pair_chains_strongest ((const PrScoredPair *) (gconstpointer) links->data, links->len, records, n,
                                 self->chains_through, self->chains_weakest);
     }
   *through = self->chains_through[index];

@@ -102,6 +102,8 @@ judged (GObject      *source,
       const PrScoredPair *scored = pairs != NULL ? pr_scored_pairs_find (pairs, data->a, data->b) : NULL;
 
       g_hash_table_insert (self->pair_features, key, g_memdup2 (data->features, sizeof data->features));
+      /* A number in may make a stronger chain (pr_session_get_chain ()). */
+      g_clear_object (&self->chains_case);
       g_signal_emit_by_name (self, "pair-judged", data->a, data->b, scored != NULL && scored->probability < 0);
     }
   if (current)
@@ -255,6 +257,7 @@ _pr_session_keep_judged_probability (PrSession *self,
   if (self->pair_probabilities == NULL)
     self->pair_probabilities = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   g_hash_table_insert (self->pair_probabilities, key, g_memdup2 (&probability, sizeof probability));
+  g_clear_object (&self->chains_case);
 }
 
 static void

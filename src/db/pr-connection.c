@@ -780,7 +780,7 @@ pr_connection_open (const PrConnectionParams  *params,
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
                    _("no database user is given for %s, and the client library would log in with this "
-                     "computer's login name: give the user name (in a connection string before the host, as in "
+                     "computer's login name: give the user name (in a connection string, before the host: "
                      "mariadb://USER@host/database)"),
                    where);
       return NULL;

@@ -40,9 +40,11 @@ add_candidate (guint32  a,
   g_array_append_val ((GArray *) user_data, pair);
 }
 
-static int
-compare_scored (gconstpointer x,
-                gconstpointer y)
+/* Orders pairs by their first record, then their second: the order of a
+ * scan's pairs, which pr_scored_pairs_find () searches. */
+int
+pr_scored_pairs_compare (gconstpointer x,
+                         gconstpointer y)
 {
   const PrScoredPair *p = x, *q = y;
 
@@ -94,9 +96,9 @@ candidates_at (PrScanResult *result,
       add_candidate (pair->a, pair->b, pr_hamming_distance (set->fingerprints[pair->a], set->fingerprints[pair->b]),
                      within.candidates);
     }
-  g_array_sort (within.candidates, compare_scored);
+  g_array_sort (within.candidates, pr_scored_pairs_compare);
   for (guint i = 0; i < within.candidates->len; i++)
-    if (kept == 0 || compare_scored (&g_array_index (within.candidates, PrScoredPair, i),
+    if (kept == 0 || pr_scored_pairs_compare (&g_array_index (within.candidates, PrScoredPair, i),
                                      &g_array_index (within.candidates, PrScoredPair, kept - 1)) != 0)
       g_array_index (within.candidates, PrScoredPair, kept++) = g_array_index (within.candidates, PrScoredPair, i);
   g_array_set_size (within.candidates, kept);
@@ -461,7 +463,7 @@ candidates_at_any_k (PrScanResult *result)
 
       g_array_append_val (pairs, pair);
     }
-  g_array_sort (pairs, compare_scored);
+  g_array_sort (pairs, pr_scored_pairs_compare);
   return pairs;
 }
 
@@ -578,7 +580,7 @@ pr_scored_pairs_find (GArray  *scored,
   /* An empty array's data may be NULL, which bsearch () must not get. */
   if (scored == NULL || scored->len == 0)
     return NULL;
-  return bsearch (&key, scored->data, scored->len, sizeof key, compare_scored);
+  return bsearch (&key, scored->data, scored->len, sizeof key, pr_scored_pairs_compare);
 }
 
 /**
@@ -657,7 +659,7 @@ pr_scan_stored_judged (PrScanResult     *result,
       one.distance = pr_hamming_distance (set->fingerprints[one.a], set->fingerprints[one.b]);
       g_array_append_val (scored, one);
     }
-  g_array_sort (scored, compare_scored);
+  g_array_sort (scored, pr_scored_pairs_compare);
   if (result->short_pairs == NULL)
     {
       result->short_pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));

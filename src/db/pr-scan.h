@@ -190,6 +190,8 @@ const PrScoredPair *pr_scan_result_find_scored (PrScanResult *result,
 const PrScoredPair *pr_scored_pairs_find       (GArray       *scored,
                                                 guint32       a,
                                                 guint32       b);
+int           pr_scored_pairs_compare      (gconstpointer x,
+                                            gconstpointer y);
 GArray       *pr_scan_stored_judged        (PrScanResult               *result,
                                             PrStore                    *store,
                                             const char                 *table,
