@@ -56,7 +56,7 @@ main (int    argc,
         {
           pr_identity_table_add_record (table);
           pr_identity_table_add_value (table, PR_IDENTITY_NAME, cells[i], -1);
-          pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13800138000", -1);
+          pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13812348000", -1);
         }
       pr_identity_table_finish (table);
       for (guint i = 1; i < n; i++)

@@ -73,6 +73,73 @@ test_refused (void)
     }
 }
 
+/* A FLOAT or DOUBLE key: the server shows 17313270 as 17313300, which
+ * names no record; as the id (named or the primary key taken by default)
+ * it is refused, naming another column as the way out. */
+static void
+test_float_key_refused (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  const char *const types[] = { "FLOAT", "DOUBLE" };
+
+  pr_test_execute (db, "CREATE DATABASE IF NOT EXISTS floatid CHARACTER SET utf8mb4");
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autofree char *table = g_strdup_printf ("k%u", i);
+      g_autofree char *create = g_strdup_printf ("CREATE TABLE floatid.%s (k %s PRIMARY KEY, code VARCHAR(8) UNIQUE, "
+                                                 "body TEXT)", table, types[i]);
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO floatid.%s VALUES (17313270, 'C1', " SAME_TEXT "), "
+                                                 "(17313271.5, 'C2', " SAME_TEXT ")", table);
+      g_autofree char *select = g_strdup_printf ("SELECT k FROM floatid.%s WHERE code = 'C1'", table);
+      g_autofree char *read = NULL;
+      g_autofree char *expected = g_strdup_printf ("column “k” of table “%s” is of type %s", table, types[i]);
+
+      g_test_message ("%s", types[i]);
+      pr_test_execute (db, create);
+      pr_test_execute (db, insert);
+      read = pr_test_query_value (db, select);
+      /* The oracle: the server itself shows a FLOAT's key rounded. */
+      if (i == 0)
+        g_assert_cmpstr (read, ==, "17313300");
+
+      for (guint named = 0; named < 2; named++)
+        {
+          g_autofree char *out = NULL;
+          g_autofree char *err = NULL;
+          int status = named ? RUN (&out, &err, "scan", "--db", "URI", "--table", table, "--id", "k", "--text",
+                                    "body", NULL)
+                             : RUN (&out, &err, "scan", "--db", "URI", "--table", table, "--text", "body", NULL);
+
+          g_test_message ("%s", err);
+          g_assert_cmpint (status, ==, 1);
+          g_assert_cmpstr (out, ==, "");
+          g_assert_nonnull (strstr (err, expected));
+          g_assert_nonnull (strstr (err, "--id"));
+        }
+
+      /* Another unique column as the id: read, and found again. */
+      {
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (RUN (&out, &err, "scan", "--db", "URI", "--table", table, "--id", "code", "--text", "body",
+                              NULL), ==, 0);
+        g_assert_nonnull (strstr (out, "C1"));
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+        g_assert_cmpint (RUN (&out, &err, "explain", "--db", "URI", "--table", table, "--id", "code", "--text",
+                              "body", "C1", "C2", NULL), ==, 0);
+        g_assert_nonnull (strstr (out, "C2"));
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+        /* explain by the key the server shows is refused as the scan is. */
+        g_assert_cmpint (RUN (&out, &err, "explain", "--db", "URI", "--table", table, "--id", "k", "--text",
+                              "body", "17313300", "17313272", NULL), ==, 1);
+        g_assert_nonnull (strstr (err, expected));
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -83,6 +150,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/float-identity/refused", test_refused);
+  g_test_add_func ("/db/float-identity/key-refused", test_float_key_refused);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -17,7 +17,7 @@
 #include "pr-identity.h"
 #include "pr-test-util.h"
 
-#define PHONE "13800138000"
+#define PHONE "13812348000"
 #define HOME "西岚市新华街98号3单元501室"
 
 #define compare(a, b, role, shared) pr_test_identity_compare (PR_IDENTITY_NAME, a, b, role, shared)

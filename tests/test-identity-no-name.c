@@ -99,7 +99,7 @@ test_scan (void)
   pr_test_remove_tree (dir);
 }
 
-/* Two records at phone 13800138000 (and one front desk test): a name
+/* Two records at phone 13812348000 (and one front desk test): a name
  * that lost a character is no evidence but still says who it is not. */
 static PrPetitionerKind
 compare_at_one_phone (const char *name_a,
@@ -112,7 +112,7 @@ compare_at_one_phone (const char *name_a,
   for (guint i = 0; i < 2; i++)
     {
       pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13800138000", -1);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13812348000", -1);
       pr_identity_table_add_value (table, PR_IDENTITY_NAME, names[i], -1);
     }
   pr_identity_table_finish (table);
@@ -180,7 +180,7 @@ test_lost_name_front_desk (void)
       for (guint i = 0; i < 4; i++)
         {
           pr_identity_table_add_record (table);
-          pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13800138000", -1);
+          pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13812348000", -1);
           pr_identity_table_add_value (table, PR_IDENTITY_NAME, sets[s][i], -1);
         }
       pr_identity_table_finish (table);

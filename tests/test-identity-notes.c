@@ -81,7 +81,7 @@ honorific_front_desk (const char *fourth,
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13800138000", -1);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13812348000", -1);
       pr_identity_table_add_value (table, PR_IDENTITY_NAME, names[i], -1);
     }
   pr_identity_table_finish (table);
@@ -108,18 +108,18 @@ test_honorific (void)
                    PR_PETITIONER_UNKNOWN);
   /* Conflicts with another surname, also where a phone would join them. */
   g_assert_cmpint (compare ("王先生", HOME, NULL, NULL, "李明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("王先生", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("王先生", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
   g_assert_cmpint (compare ("王先生", NULL, NULL, NULL, "李女士", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("欧阳先生", NULL, "13800138000", NULL, "欧明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("欧阳先生", NULL, "13812348000", NULL, "欧明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
   /* The phone, with no name against it, still is evidence. */
-  g_assert_cmpint (compare ("王先生", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, &evidence), ==,
+  g_assert_cmpint (compare ("王先生", NULL, "13812348000", NULL, "王明", NULL, "13812348000", NULL, &evidence), ==,
                    PR_PETITIONER_SAME);
   g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_PHONE);
 
   /* 王老先生 is 王's; a whole name before the honorific is that name. */
-  g_assert_cmpint (compare ("王老先生", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("王老先生", NULL, "13812348000", NULL, "王明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_SAME);
   g_assert_cmpint (compare ("王老先生", HOME, NULL, NULL, "王明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
   g_assert_cmpint (compare ("李明先生", HOME, NULL, NULL, "李明", HOME, NULL, NULL, &evidence), ==, PR_PETITIONER_SAME);
@@ -127,23 +127,23 @@ test_honorific (void)
   g_assert_cmpint (compare ("李明先生", NULL, NULL, NULL, "李华", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 
   /* 老王 is Wang the elder; a masked name shows its surname as well. */
-  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("老王", NULL, "13812348000", NULL, "王明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_SAME);
-  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("老王", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("王*", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("王*", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("王某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("王某某", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("欧阳××", NULL, "13800138000", NULL, "欧明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("欧阳××", NULL, "13812348000", NULL, "欧明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
-  g_assert_cmpint (compare ("王**", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, &evidence), ==,
+  g_assert_cmpint (compare ("王**", NULL, "13812348000", NULL, "王明", NULL, "13812348000", NULL, &evidence), ==,
                    PR_PETITIONER_SAME);
   g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_PHONE);
   /* Nothing of the name showing: no conflict. */
-  g_assert_cmpint (compare ("某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("某某", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_SAME);
-  g_assert_cmpint (compare ("*明", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+  g_assert_cmpint (compare ("*明", NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                    PR_PETITIONER_SAME);
 
   /* 小王, 老王, 阿王 before an honorific: the surname only, so it conflicts
@@ -157,7 +157,7 @@ test_honorific (void)
     {
       g_test_message ("%s", masked[i]);
       g_assert_cmpint (compare (masked[i], HOME, NULL, NULL, "李明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
-      g_assert_cmpint (compare (masked[i], NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (masked[i], NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_SAME);
     }
 
@@ -190,7 +190,7 @@ test_notes (void)
                        PR_PETITIONER_SAME);
       g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
       /* At a shared phone, the note is no other name. */
-      g_assert_cmpint (compare (noted[i], NULL, "13800138000", NULL, "王小明", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (noted[i], NULL, "13812348000", NULL, "王小明", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_SAME);
       g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
     }
@@ -236,7 +236,7 @@ test_groups (void)
       /* The representative 王小明 is not 张伟. */
       g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
-      g_assert_cmpint (compare (groups[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (groups[i], NULL, "13812348000", NULL, "张伟", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
       g_assert_cmpint (pr_identity_read_names (groups[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
       g_assert_cmpstr (names->pdata[0], ==, "王小明");
@@ -264,7 +264,7 @@ test_groups (void)
                        PR_PETITIONER_UNKNOWN);
       g_assert_cmpint (compare (nameless[i], HOME, NULL, NULL, nameless[i], HOME, NULL, NULL, NULL), ==,
                        PR_PETITIONER_UNKNOWN);
-      g_assert_cmpint (compare (nameless[i], NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (nameless[i], NULL, "13812348000", NULL, "李明", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_SAME);
       g_assert_cmpint (pr_identity_read_names (nameless[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
       g_assert_cmpuint (names->len, ==, 0);
@@ -312,7 +312,7 @@ test_several (void)
     {
       assert_reads (cells[i], "王小明", "李华");
       g_assert_cmpint (compare (cells[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
-      g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (cells[i], NULL, "13812348000", NULL, "张伟", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
     }
   /* A dash or a full stop between two Han names parts co-signers. */
@@ -354,7 +354,7 @@ test_several (void)
 
 /* A person's sex or age beside the name is no name: two men at one home
  * (王大明，男 and 王小明，男) are two people, not one by the name 男; 黄小林 男
- * (as a petition signs it) is 黄小林; so is 黄小林 13800138000. */
+ * (as a petition signs it) is 黄小林; so is 黄小林 13812348000. */
 static void
 test_personal_notes (void)
 {
@@ -374,9 +374,9 @@ test_personal_notes (void)
   g_assert_cmpint (compare ("王大明 男 62岁", HOME, NULL, NULL, "王小明 男 35岁", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
   /* A phone or ID card number after the name is none of the name. */
-  static const char *const numbered[] = { "黄小林 13800138000", "黄小林13800138000", "黄小林 电话：0591-87654321",
-                                          "黄小林：13800138000", "黄小林: 138-0013-8000",
-                                          "黄小林 手机 138 0013 8000", "黄小林 身份证号110101199001011237" };
+  static const char *const numbered[] = { "黄小林 13812348000", "黄小林13812348000", "黄小林 电话：0591-87654321",
+                                          "黄小林：13812348000", "黄小林: 138-1234-8000",
+                                          "黄小林 手机 138 1234 8000", "黄小林 身份证号110101199001011237" };
   for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
     {
       g_test_message ("%s", numbered[i]);
@@ -399,46 +399,46 @@ static void
 test_shared_words (void)
 {
   static const struct { const char *cell, *name; } reads[] = {
-    { "王小明 男 13800138000", "王小明" }, { "王芳 女 汉族", "王芳" }, { "性别：男 王小明", "王小明" },
-    { "王小明，男，45岁，13800138000", "王小明" }, { "王小明 男 45岁 13800138000", "王小明" },
-    { "年龄：45 王小明", "王小明" }, { "王小明 维吾尔族", "王小明" }, { "王小明 +86 138 0013 8000", "王小明" },
+    { "王小明 男 13812348000", "王小明" }, { "王芳 女 汉族", "王芳" }, { "性别：男 王小明", "王小明" },
+    { "王小明，男，45岁，13812348000", "王小明" }, { "王小明 男 45岁 13812348000", "王小明" },
+    { "年龄：45 王小明", "王小明" }, { "王小明 维吾尔族", "王小明" }, { "王小明 +86 138 1234 8000", "王小明" },
   };
   static const struct {
     const char *name_a, *address_a, *phone_a, *name_b, *address_b, *phone_b;
     PrPetitionerKind kind;
   } pairs[] = {
     /* A sex, an age, a nation or a number beside the name. */
-    { "王小明 男 13800138000", NULL, "13800138000", "李强 男 13800138000", NULL, "13800138000", PR_PETITIONER_OTHER },
-    { "王小明 男 13800138000", VILLAGE, NULL, "李强 男 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
-    { "刘德华 男 60 13800138000", VILLAGE, NULL, "张学友 男 55 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
-    { "王小明 45岁 13800138000", NULL, "13800138000", "李强 45岁 13800138000", NULL, "13800138000",
+    { "王小明 男 13812348000", NULL, "13812348000", "李强 男 13812348000", NULL, "13812348000", PR_PETITIONER_OTHER },
+    { "王小明 男 13812348000", VILLAGE, NULL, "李强 男 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
+    { "刘德华 男 60 13812348000", VILLAGE, NULL, "张学友 男 55 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
+    { "王小明 45岁 13812348000", NULL, "13812348000", "李强 45岁 13812348000", NULL, "13812348000",
       PR_PETITIONER_OTHER },
-    { "王小明 45岁 13800138000", VILLAGE, NULL, "李强 45岁 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
+    { "王小明 45岁 13812348000", VILLAGE, NULL, "李强 45岁 13900139000", VILLAGE, NULL, PR_PETITIONER_OTHER },
     { "王丽 女 汉族", VILLAGE, NULL, "李芳 女 汉族", VILLAGE, NULL, PR_PETITIONER_OTHER },
     { "王小明 男", VILLAGE, NULL, "王小明", VILLAGE, NULL, PR_PETITIONER_SAME },
     { "性别：男 王小明", VILLAGE, NULL, "王小明", VILLAGE, NULL, PR_PETITIONER_SAME },
-    { "王小明，男，45岁，13800138000", VILLAGE, NULL, "王小明", VILLAGE, NULL, PR_PETITIONER_SAME },
-    { "王小明，男，45岁，13800138000", NULL, "13800138000", "李强，男，45岁，13800138000", NULL, "13800138000",
+    { "王小明，男，45岁，13812348000", VILLAGE, NULL, "王小明", VILLAGE, NULL, PR_PETITIONER_SAME },
+    { "王小明，男，45岁，13812348000", NULL, "13812348000", "李强，男，45岁，13812348000", NULL, "13812348000",
       PR_PETITIONER_OTHER },
     /* A word after a space. */
     { "王小明 农民", VILLAGE, NULL, "李芳 农民", VILLAGE, NULL, PR_PETITIONER_OTHER },
-    { "王小明 苗族", NULL, "13800138000", "李芳 苗族", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王小明 苗族", NULL, "13812348000", "李芳 苗族", NULL, "13812348000", PR_PETITIONER_OTHER },
     { "王小明 龙岩", NULL, "138****1234", "李芳 龙岩", NULL, "13812341234", PR_PETITIONER_OTHER },
     { "王小明 金山村", VILLAGE, NULL, "李芳 金山村", VILLAGE, NULL, PR_PETITIONER_OTHER },
     { "王小明 华为", VILLAGE, NULL, "李芳 华为", VILLAGE, NULL, PR_PETITIONER_OTHER },
     { "王小明 万元", VILLAGE, NULL, "李芳 万元", VILLAGE, NULL, PR_PETITIONER_OTHER },
     { "欧阳 文华", VILLAGE, NULL, "欧阳 华强", VILLAGE, NULL, PR_PETITIONER_OTHER },
-    { "欧阳 文华", NULL, "13800138000", "欧阳文华", NULL, "13800138000", PR_PETITIONER_SAME },
+    { "欧阳 文华", NULL, "13812348000", "欧阳文华", NULL, "13812348000", PR_PETITIONER_SAME },
     { "边巴 罗布", VILLAGE, NULL, "边巴罗布", VILLAGE, NULL, PR_PETITIONER_SAME },
     /* One person's office is no group: its bearer is a name as any. */
-    { "王小明（人大代表）", NULL, "13800138000", "李华", NULL, "13800138000", PR_PETITIONER_OTHER },
-    { "法人代表：王小明", NULL, "13800138000", "李华", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王小明（人大代表）", NULL, "13812348000", "李华", NULL, "13812348000", PR_PETITIONER_OTHER },
+    { "法人代表：王小明", NULL, "13812348000", "李华", NULL, "13812348000", PR_PETITIONER_OTHER },
     { "王小明（法人代表）", VILLAGE, "138****1234", "李华", VILLAGE, "13812341234", PR_PETITIONER_OTHER },
-    { "党代表王小明", NULL, "13800138000", "李华", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "党代表王小明", NULL, "13812348000", "李华", NULL, "13812348000", PR_PETITIONER_OTHER },
     { "法人代表：王小明", VILLAGE, NULL, "王小明", VILLAGE, NULL, PR_PETITIONER_SAME },
     /* A group's named co-signers are names as any. */
     { "王小明、李华（村民代表）", VILLAGE, NULL, "李华", VILLAGE, NULL, PR_PETITIONER_SAME },
-    { "王小明、李华（村民代表）", NULL, "13800138000", "张伟", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王小明、李华（村民代表）", NULL, "13812348000", "张伟", NULL, "13812348000", PR_PETITIONER_OTHER },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (reads); i++)
@@ -466,18 +466,18 @@ test_not_names (void)
     "手机号 ", "Phone: ", "电话号码", "身份证号码", "QQ ", "手机号码", "证件号码", "座机 ", "mobile ", "id ", "邮编",
   };
   static const char *const numbers[][2] = {
-    { "13800138000", "13900139000" }, { "13800138000", "13900139000" }, { "13800138000", "13900139000" },
-    { "350102199001011234", "110101199003077777" }, { "12345678", "87654321" }, { "13800138000", "13900139000" },
-    { "350102199001011234", "110101199003077777" }, { "87654321", "12345678" }, { "13800138000", "13900139000" },
+    { "13812348000", "13900139000" }, { "13812348000", "13900139000" }, { "13812348000", "13900139000" },
+    { "350102199001011234", "110101199003077777" }, { "62345678", "87654321" }, { "13812348000", "13900139000" },
+    { "350102199001011234", "110101199003077777" }, { "87654321", "62345678" }, { "13812348000", "13900139000" },
     { "350102199001011234", "110101199003077777" }, { "350001", "350001" },
   };
   static const struct {
     const char *name_a, *address_a, *phone_a, *name_b, *address_b, *phone_b;
     PrPetitionerKind kind;
   } pairs[] = {
-    { "王小明，手机号 13800138000", NULL, LANDLINE, "李华，手机号 13900139000", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "王小明，手机号 13812348000", NULL, LANDLINE, "李华，手机号 13900139000", NULL, LANDLINE, PR_PETITIONER_OTHER },
     /* A label alone, its number dropped: no name at all. */
-    { "手机号 13800138000", HOME, NULL, "手机号 13900139000", HOME, NULL, PR_PETITIONER_UNKNOWN },
+    { "手机号 13812348000", HOME, NULL, "手机号 13900139000", HOME, NULL, PR_PETITIONER_UNKNOWN },
     { "办公电话 0591-87654321", HOME, NULL, "办公电话 0591-12345678", HOME, NULL, PR_PETITIONER_UNKNOWN },
     /* Notes after a comma are no co-signers. */
     { "王小明，男，农民", TOWN, NULL, "李华，女，农民", TOWN, NULL, PR_PETITIONER_OTHER },
@@ -497,24 +497,24 @@ test_not_names (void)
     /* A surname alone is 王先生's: no evidence, still not another surname. */
     { "王 男", HOME, NULL, "王 女", HOME, NULL, PR_PETITIONER_OTHER },
     { "王", HOME, NULL, "王", HOME, NULL, PR_PETITIONER_UNKNOWN },
-    { "陈", NULL, "13800138000", "李华", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "陈", NULL, "13812348000", "李华", NULL, "13812348000", PR_PETITIONER_OTHER },
     /* A sex is the record's: two sexes are two people. */
-    { "陈 女", NULL, "13800138000", "陈 男", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "陈 女", NULL, "13812348000", "陈 男", NULL, "13812348000", PR_PETITIONER_OTHER },
     { "男", NULL, LANDLINE, "女", NULL, LANDLINE, PR_PETITIONER_OTHER },
     { "王小明 男 45岁", HOME, NULL, "王小明 女 8岁", HOME, NULL, PR_PETITIONER_OTHER },
-    { "王小明（女）", NULL, "13800138000", "性别：男 王小明", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王小明（女）", NULL, "13812348000", "性别：男 王小明", NULL, "13812348000", PR_PETITIONER_OTHER },
     { "王小明 男", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
     /* The honorific says the sex too: father and daughter at one landline. */
     { "王先生", NULL, LANDLINE, "王女士", NULL, LANDLINE, PR_PETITIONER_OTHER },
-    { "王小明 男", NULL, "13800138000", "王女士", NULL, "13800138000", PR_PETITIONER_OTHER },
-    { "王先生", NULL, "13800138000", "王 女", NULL, "13800138000", PR_PETITIONER_OTHER },
-    { "王先生", NULL, "13800138000", "王小明 男", NULL, "13800138000", PR_PETITIONER_SAME },
+    { "王小明 男", NULL, "13812348000", "王女士", NULL, "13812348000", PR_PETITIONER_OTHER },
+    { "王先生", NULL, "13812348000", "王 女", NULL, "13812348000", PR_PETITIONER_OTHER },
+    { "王先生", NULL, "13812348000", "王小明 男", NULL, "13812348000", PR_PETITIONER_SAME },
     { "王小明 男、李华 女", HOME, NULL, "李华 女", HOME, NULL, PR_PETITIONER_SAME },
     /* A record of several people writes no one's sex: one co-signer's is
      * no veto on the others'. */
-    { "王小明、李华（女）", NULL, "13800138000", "王小明，男", NULL, "13800138000", PR_PETITIONER_SAME },
+    { "王小明、李华（女）", NULL, "13812348000", "王小明，男", NULL, "13812348000", PR_PETITIONER_SAME },
     { "王小明、李华（女）", HOME, NULL, "王小明，男", HOME, NULL, PR_PETITIONER_SAME },
-    { "王小明 男、李华", NULL, "13800138000", "李华 女", NULL, "13800138000", PR_PETITIONER_SAME },
+    { "王小明 男、李华", NULL, "13812348000", "李华 女", NULL, "13812348000", PR_PETITIONER_SAME },
     /* A nation is one of the 56 by name: 王小族 is a name. */
     { "王小族", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
     { "王小明 柯尔克孜族", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
@@ -552,10 +552,10 @@ test_not_names (void)
     pr_identity_table_add_record (two);
     pr_identity_table_add_value (two, PR_IDENTITY_NAME, "王强", -1);
     pr_identity_table_add_value (two, PR_IDENTITY_NAME, "李华 女", -1);
-    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13800138000", -1);
+    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13812348000", -1);
     pr_identity_table_add_record (two);
     pr_identity_table_add_value (two, PR_IDENTITY_NAME, "王强 男", -1);
-    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13800138000", -1);
+    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13812348000", -1);
     pr_identity_table_finish (two);
     g_assert_cmpint (pr_identity_table_compare (two, 0, 1, NULL), ==, PR_PETITIONER_SAME);
     pr_identity_table_free (two);
@@ -843,7 +843,7 @@ test_uncertain (void)
       read_cell (uncertain[i], &names, &conflicts);
       g_assert_cmpstr (names, ==, "");
       g_assert_cmpstr (conflicts, ==, uncertain[i]);
-      g_assert_cmpint (compare (uncertain[i], NULL, "13800138000", NULL, "张三", NULL, "13800138000", NULL, NULL), ==,
+      g_assert_cmpint (compare (uncertain[i], NULL, "13812348000", NULL, "张三", NULL, "13812348000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
       g_assert_cmpint (compare (uncertain[i], HOME, NULL, NULL, uncertain[i], HOME, NULL, NULL, NULL), ==,
                        PR_PETITIONER_UNKNOWN);

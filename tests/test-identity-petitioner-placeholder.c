@@ -123,6 +123,79 @@ test_real_values_kept (void)
     }
 }
 
+/* What else a form's required field or a program is filled with: words
+ * (略, 同上, 保密, guest), one letter repeated, a spreadsheet's error, a
+ * negative number, NaN, a dummy digit run; each in a petitioner id, and
+ * the numbers in a phone and an ID card column. A name column keeps a
+ * word for none that is a name, written as a name is (Na 娜, Null). */
+static void
+test_filled_in (void)
+{
+  static const char *const words[] = { "略", "同上", "见附件", "待补充", "保密", "游客", "guest", "GUEST", "test",
+                                       "测试", "xxx", "XXXX", "X", "x", "undefined", "无此人", "无记录",
+                                       "#VALUE!", "#N/A", "#REF!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "（略）" };
+  static const char *const numbers[] = { "-1", "-99", "NaN", "nan", "123456", "1234567890", "13800000000",
+                                         "13800138000", "138-0013-8000", "+86 138 0013 8000", "008613800000000",
+                                         "013800138000" };
+  static const char *const ids_kept[] = { "xy", "x1", "Xx1", "1", "123457", "654321", "13812345678", "na1", "#1", "Na", "Null",
+                                          "Nil" };
+  static const char *const phones_kept[] = { "13812345678", "13800138001", "+86 13912345678" };
+  static const char *const names_kept[] = { "Na", "Null", "Nil", "Nan", " Na " };
+  static const char *const names_none[] = { "NA", "N/A", "n/a", "NULL", "null", "NIL", "xxx", "保密", "同上",
+                                            "#N/A", "undefined", "test" };
+  char card[PR_ID_CARD_LENGTH + 1];
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *normal = NULL;
+      g_autofree char *name = NULL;
+
+      g_test_message ("%s", words[i]);
+      g_assert_cmpint (pr_identity_normalize_petitioner (words[i], -1, &normal), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (pr_identity_normalize_name (words[i], -1, &name), ==, PR_IDENTITY_VALUE_MASKED);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autofree char *normal = NULL;
+      g_autofree char *phone = NULL;
+
+      g_test_message ("%s", numbers[i]);
+      g_assert_cmpint (pr_identity_normalize_petitioner (numbers[i], -1, &normal), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (pr_identity_normalize_phone (numbers[i], -1, &phone, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (pr_identity_normalize_id_card (numbers[i], -1, card), ==, PR_IDENTITY_VALUE_MASKED);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (ids_kept); i++)
+    {
+      g_autofree char *normal = NULL;
+
+      g_test_message ("%s", ids_kept[i]);
+      g_assert_cmpint (pr_identity_normalize_petitioner (ids_kept[i], -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (phones_kept); i++)
+    {
+      g_autofree char *phone = NULL;
+
+      g_test_message ("%s", phones_kept[i]);
+      g_assert_cmpint (pr_identity_normalize_phone (phones_kept[i], -1, &phone, NULL), ==, PR_IDENTITY_VALUE_VALID);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names_kept); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *lower = g_ascii_strdown (names_kept[i], -1);
+
+      g_test_message ("%s", names_kept[i]);
+      g_assert_cmpint (pr_identity_normalize_name (names_kept[i], -1, &name), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpstr (name, ==, g_strstrip (lower));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names_none); i++)
+    {
+      g_autofree char *name = NULL;
+
+      g_test_message ("%s", names_none[i]);
+      g_assert_cmpint (pr_identity_normalize_name (names_none[i], -1, &name), ==, PR_IDENTITY_VALUE_MASKED);
+    }
+}
+
 /* Pairs of two people's letters on one matter each, neither with an
  * account but a placeholder; the last pair one person's, by a real id. */
 static void
@@ -144,6 +217,10 @@ test_scan (void)
     { "N.A.", "N.A.", "河道上游化工厂偷排污水鱼虾大量死亡村民饮水受到严重威胁" },
     { "000000", "000000", "出租车司机拒载绕路乱收费投诉热线打不通希望交通部门加强监管" },
     { "无账号", "无账号", "老旧小区加装电梯一楼住户阻挠施工审批手续办了两年仍未开工" },
+    { "保密", "保密", "小区地下车库长期积水照明损坏物业拒绝维修业主出行存在安全隐患" },
+    { "xxx", "XXX", "菜市场搬迁后摊位费上涨三倍商户无法经营请求有关部门核查收费依据" },
+    { "-1", "-1", "公交线路调整后偏远村庄不再通车老人看病出行极其不便请求恢复" },
+    { "13800138000", "13800138000", "自来水公司频繁停水不提前通知居民生活受到严重影响请求整改" },
     /* Two placeholders, written two ways. */
     { "暂无", "（ 暂无 ）", "农村低保评定不公平村干部优亲厚友真正困难的家庭却没有评上" },
     { "U00017", "U00017", "供暖季室内温度长期不达标热力公司推诿扯皮退费申请一直未办理" },
@@ -190,6 +267,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-petitioner-placeholder/ids-kept", test_ids_kept);
   g_test_add_func ("/engine/identity-petitioner-placeholder/other-columns", test_other_columns);
   g_test_add_func ("/engine/identity-petitioner-placeholder/real-values-kept", test_real_values_kept);
+  g_test_add_func ("/engine/identity-petitioner-placeholder/filled-in", test_filled_in);
   g_test_add_func ("/cli/identity-petitioner-placeholder/scan", test_scan);
   return g_test_run ();
 }

@@ -3,7 +3,7 @@
  * Phone cells as offices write them: a label or a note in Han characters
  * beside the digits (电话：8765432, 联系电话 0591-87654321), of which only
  * the ASCII digits (after folding full-width ones) are the number's; a
- * mobile with the long-distance 0 before it (013800138000). Oracle: the
+ * mobile with the long-distance 0 before it (013812348000). Oracle: the
  * number as written, worked out by hand.
  */
 #define G_LOG_DOMAIN "pr-test-identity-phone-written"
@@ -32,7 +32,7 @@ test_label (void)
   PrIdentityTable *table = pr_identity_table_new ();
 
   assert_phone ("\u7535\u8bdd\uff1a8765432" /* 电话：8765432 */, "s8765432");
-  assert_phone ("\u7535\u8bdd13800138000" /* 电话13800138000 */, "m13800138000");
+  assert_phone ("\u7535\u8bdd13812348000" /* 电话13812348000 */, "m13812348000");
   assert_phone ("\u8054\u7cfb\u7535\u8bdd 0591-87654321" /* 联系电话 0591-87654321 */, "l059187654321");
   assert_phone ("\u529e\u516c\u7535\u8bdd\uff1a0591-87654321\u8f6c8001" /* 办公电话：0591-87654321转8001 */,
                 "l059187654321-8001");
@@ -53,8 +53,8 @@ test_long_distance_zero (void)
 {
   g_autoptr(GPtrArray) normals = g_ptr_array_new_with_free_func (g_free);
 
-  assert_phone ("013800138000", "m13800138000");
-  assert_phone ("0138-0013-8000", "m13800138000");
+  assert_phone ("013812348000", "m13812348000");
+  assert_phone ("0138-1234-8000", "m13812348000");
   assert_phone ("019912345678", "m19912345678");
   /* 010 is Beijing's area code. */
   assert_phone ("010-12345678", "l01012345678");

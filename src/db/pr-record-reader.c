@@ -228,22 +228,38 @@ build_select (PrConnection     *connection,
                          "another unique column (--id)"), column->name, table);
           return FALSE;
         }
-      /* A FLOAT keeps some 7 digits, a DOUBLE some 16: the phone
-       * 13800138000 in a FLOAT comes back as 13800100000, another valid
-       * mobile, and an ID card number in a DOUBLE as 4.1010519900101126e17. */
-      if ((column->identity == PR_IDENTITY_PETITIONER || column->identity == PR_IDENTITY_PHONE ||
-           column->identity == PR_IDENTITY_ID_CARD) &&
-          (g_str_equal (info->data_type, "float") || g_str_equal (info->data_type, "double")))
+      if (g_str_equal (info->data_type, "float") || g_str_equal (info->data_type, "double"))
         {
           g_autofree char *type = g_ascii_strup (info->data_type, -1);
 
-          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                       _("column “%s” of table “%s” is of type %s, a floating-point number that keeps only its "
-                         "first digits: its phones and ID numbers have lost digits and would read as other "
-                         "people's. Change the column to VARCHAR or CHAR (or DECIMAL or BIGINT for whole numbers) "
-                         "and fill it again from the original data, or leave it out of the mapping"),
-                       column->name, table, type);
-          return FALSE;
+          /* A FLOAT or DOUBLE key comes back in the server's short display
+           * (17313270 as 17313300): written in the report it names no
+           * record, and no id typed back finds the one stored. */
+          if (column->role == PR_COLUMN_ROLE_ID)
+            {
+              g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                           _("column “%s” of table “%s” is of type %s, a floating-point number the server shows "
+                             "rounded: as the id, the report would name records by numbers they do not hold, and "
+                             "explain and check would not find them. Name another unique column as the id (--id), "
+                             "or change the column to an integer or DECIMAL type"),
+                           column->name, table, type);
+              return FALSE;
+            }
+          /* A FLOAT keeps some 7 digits, a DOUBLE some 16: the phone
+           * 13800138000 in a FLOAT comes back as 13800100000, another
+           * valid mobile, and an ID card number in a DOUBLE as
+           * 4.1010519900101126e17. */
+          if (column->identity == PR_IDENTITY_PETITIONER || column->identity == PR_IDENTITY_PHONE ||
+              column->identity == PR_IDENTITY_ID_CARD)
+            {
+              g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                           _("column “%s” of table “%s” is of type %s, a floating-point number that keeps only its "
+                             "first digits: its phones and ID numbers have lost digits and would read as other "
+                             "people's. Change the column to VARCHAR or CHAR (or DECIMAL or BIGINT for whole "
+                             "numbers) and fill it again from the original data, or leave it out of the mapping"),
+                           column->name, table, type);
+              return FALSE;
+            }
         }
       quoted = pr_connection_quote_identifier (column->name);
       if (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info))

@@ -12,7 +12,7 @@
  *   stands against a name only when none of its names may be it.
  * - a sex, an age, a nation (of the 56, by name) or a number written as a
  *   word of its own beside the name (王小明，男; 王小明 男 45岁 汉族;
- *   性别：男 王小明; 王小明 13800138000) is no part of it: dropped from
+ *   性别：男 王小明; 王小明 13812348000) is no part of it: dropped from
  *   the whole cell, and so is a number's label (手机号, QQ, 邮编). The sex
  *   is the record's (pr_identity_read_sex()).
  * - in a cell of several pieces, a piece is a name only if it reads as one
@@ -539,7 +539,7 @@ is_han_name (const char *side)
                ")族|少数民族)"
 
 /* @plain without the notes about a person and the numbers written as words
- * of their own beside a name (王小明 男 45岁 汉族 13800138000, 性别：女,
+ * of their own beside a name (王小明 男 45岁 汉族 13812348000, 性别：女,
  * 电话：0591-87654321): a sex, an age, a nation (..族) or a number names
  * nobody, and two people who share one are still two. A word is what lies
  * between white space and the separators of names. */
@@ -1215,11 +1215,11 @@ pr_identity_read_names (const char *value,
             n_pieces += *stripped != '\0';
           }
 
-          /* 王小明 13800138000: the name, and a number that is none of it. */
+          /* 王小明 13812348000: the name, and a number that is none of it. */
           bare = _pr_identity_without_number (name);
           if (bare != NULL)
             name = bare;
-          /* 王小明: 138-0013-8000, its number dropped as a word of its own. */
+          /* 王小明: 138-1234-8000, its number dropped as a word of its own. */
           else
             {
               g_autofree char *chomped = g_strchomp (g_strdup (name));
@@ -1366,7 +1366,7 @@ pr_identity_read_names (const char *value,
                       if (bare == NULL)
                         g_ptr_array_add (uncertain, g_steal_pointer (&normal));
                     }
-                  /* 王小明，手机号 13800138000 without its number, 王小明，农民:
+                  /* 王小明，手机号 13812348000 without its number, 王小明，农民:
                    * only a piece that reads as a name is one. */
                   else if (reads_as_name (name, normal))
                     g_ptr_array_add (found, g_steal_pointer (&normal));

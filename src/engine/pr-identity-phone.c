@@ -40,7 +40,7 @@ phone_digits (const char *folded,
  * the extension, as 转 writes it.
  * Moved from @digits to @extension only when the group before that dash
  * is a whole line and the digits up to it a whole number by themselves:
- * 0591-8765-4321 is one line written in groups, 138-0013-8000 a mobile,
+ * 0591-8765-4321 is one line written in groups, 138-1234-8000 a mobile,
  * 400-0745-333 a hotline. */
 static void
 dash_extension (const char *folded,
@@ -163,7 +163,7 @@ pr_identity_normalize_phone (const char  *value,
    * mobile from +86 138. */
   if (pr_excel_is_scientific (folded, -1))
     return PR_IDENTITY_VALUE_INVALID;
-  /* 13800138000.0: a number column written out as a float (a script's
+  /* 13812348000.0: a number column written out as a float (a script's
    * export); the zero fraction is no digit of the phone (8765432.0 would
    * be 87654320, another local number). Only a whole value of digits, one
    * dot and zeros is such a number: 139.1234.0000 is a phone written in
@@ -229,7 +229,7 @@ pr_identity_normalize_phone (const char  *value,
       n++;
     }
 
-  /* 013800138000: a mobile dialled from another area's landline, the
+  /* 013812348000: a mobile dialled from another area's landline, the
    * long-distance 0 before it (no area code begins 013 to 019). */
   if (!international && n == 12 && d[0] == '0' && d[1] == '1' && d[2] >= '3' && d[2] <= '9')
     d++, n--;
@@ -260,8 +260,8 @@ is_phone_separator (gunichar c)
 /* Most groups of digits a cell's part is read in. */
 #define MAX_PHONE_GROUPS 16
 
-/* Numbers written apart by white space alone (13800138000 13900139000),
- * which as one number are none. Its groups (138 0013 8000) are joined into
+/* Numbers written apart by white space alone (13812348000 13900139000),
+ * which as one number are none. Its groups (138 1234 8000) are joined into
  * numbers only when they split into whole numbers in one way alone: two
  * ways would be a guess. Adds the numbers' forms to @normals. */
 static gboolean
@@ -486,7 +486,7 @@ pr_identity_partial_phones (const char *value,
 }
 
 /* @piece without a phone or ID card number written after the name (王小明
- * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
+ * 13812348000, 王小明 电话：0591-87654321), or NULL when it has none. */
 char *
 _pr_identity_without_number (const char *piece)
 {
@@ -507,7 +507,7 @@ _pr_identity_without_number (const char *piece)
 
   if (g_once_init_enter (&number))
     {
-      /* 王小明：13800138000, a colon without a label, too. */
+      /* 王小明：13812348000, a colon without a label, too. */
       GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
                                    pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);

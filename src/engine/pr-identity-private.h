@@ -13,6 +13,9 @@ PrIdentityValueState _pr_identity_fold_number       (const char  *value,
                                                      char       **folded);
 gboolean             _pr_identity_names_nobody      (const char  *folded,
                                                      gboolean     number);
+gboolean             _pr_identity_is_written_name   (const char  *value,
+                                                     gssize       length);
+gboolean             _pr_identity_is_error_value    (const char  *folded);
 gboolean             _pr_identity_is_zero_width     (gunichar     c);
 gboolean             _pr_identity_is_mask_character (gunichar     c);
 char                *_pr_identity_without_number    (const char  *piece);

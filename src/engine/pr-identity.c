@@ -658,7 +658,7 @@ normalize_text (const char   *value,
       g_string_free (kept, TRUE);
       return PR_IDENTITY_VALUE_EMPTY;
     }
-  if (is_masked (kept->str, x_runs) || strspn (kept->str, "?") == kept->len)
+  if (is_masked (kept->str, x_runs) || strspn (kept->str, "?") == kept->len || _pr_identity_is_error_value (folded))
     {
       g_string_free (kept, TRUE);
       return PR_IDENTITY_VALUE_MASKED;
@@ -707,6 +707,9 @@ pr_identity_normalize_name (const char  *value,
   state = normalize_text (value, length, is_middle_dot, FALSE, normal, NULL);
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
+  /* Na (娜) and Null are names; NA and null are a program's none. */
+  if (_pr_identity_is_written_name (value, length))
+    return PR_IDENTITY_VALUE_VALID;
   /* 张XX: two x after a Chinese surname mask it; Maxx is a name. */
   if (is_placeholder_name (*normal) || (has_han (*normal) && strstr (*normal, "xx") != NULL))
     {
@@ -1006,8 +1009,8 @@ pr_identity_normalize_petitioner (const char  *value,
   /* NULL, \N (a database export's NULL), 无, 匿名, 000000: no account,
    * which every such record shares; read as an id, they were all one
    * petitioner's. */
-  if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || _pr_identity_names_nobody (*normal, TRUE) ||
-                                           strcmp (*normal, "\\n") == 0))
+  if (state == PR_IDENTITY_VALUE_VALID && !_pr_identity_is_written_name (value, length) &&
+      (is_placeholder_name (*normal) || _pr_identity_names_nobody (*normal, TRUE) || strcmp (*normal, "\\n") == 0))
     {
       g_clear_pointer (normal, g_free);
       return PR_IDENTITY_VALUE_MASKED;
