@@ -86,9 +86,10 @@ test_oracle (void)
   g_assert_cmpuint (strlen (oracle), >, strlen ("cluster,id,primary\n") + 10);
 }
 
-/* GBK bytes in a cp1251 or euckr column, UTF-8 bytes in a koi8r one: the
- * server turns them into Cyrillic or Hangul, which the check once let
- * through (exit 0, other clusters). Refused; with the encoding named,
+/* GBK bytes in a cp1251 or euckr column, UTF-8 bytes in a koi8r, cp1250
+ * or cp1257 one: the server turns them into Cyrillic, Hangul or accented
+ * Latin letters and signs, which the check once let through (exit 0,
+ * other clusters). Refused; with the encoding named,
  * the scan finds the clean table's clusters. */
 static void
 test_other_script_column (void)
@@ -98,6 +99,8 @@ test_other_script_column (void)
     { "gbk_in_cp1251", "cp1251", "gbk", "GBK" },
     { "gbk_in_euckr", "euckr", "gbk", "GBK" },
     { "utf8_in_koi8r", "koi8r", "utf8mb4", "UTF-8" },
+    { "utf8_in_cp1250", "cp1250", "utf8mb4", "UTF-8" },
+    { "utf8_in_cp1257", "cp1257", "utf8mb4", "UTF-8" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -116,6 +116,25 @@ test_misdecoded (void)
   g_assert_nonnull (strstr (utf8_as_cp1252, "\xef\xbf\xbd"));
   g_assert_cmpint (guess_text (utf8_as_cp1252), ==, PR_ENCODING_GUESS_UTF8);
   g_assert_cmpint (guess_text (latin1_replaced), ==, PR_ENCODING_GUESS_NONE);
+  /* The same with "?" for the byte lost (我住在: 住's 8F), as MySQL's
+   * conversion writes it; a question mark in Latin text (Ç? is a valid
+   * pair with 0x81 in its place) is none. */
+  g_assert_cmpint (guess_text ("\xc3\xa6\xcb\x86\xe2\x80\x98\xc3\xa4\xc2\xbd?\xc3\xa5\xc5\x93\xc2\xa8"), ==,
+                   PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_text ("Fran\xc3\x87?s caf\xc3\xa9?"), ==, PR_ENCODING_GUESS_NONE);
+  /* Read as CP1250 (a MariaDB cp1250 column): 我住在丰收路 in UTF-8 ("?"
+   * for 0x88, which CP1250 leaves undefined), 投诉小区物业乱收费 in GBK;
+   * Polish and Lithuanian words are none. */
+  g_assert_cmpint (guess_text ("\xc4\x87?\xe2\x80\x98\xc3\xa4\xcb\x9d\xc5\xb9\xc4\xba\xc5\x9b\xc2\xa8\xc3\xa4\xc2\xb8"
+                               "\xc2\xb0\xc4\x87\xe2\x80\x9d\xc2\xb6\xc4\x8d\xc2\xb7\xc5\xbb"),
+                   ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_text ("\xc3\x8d\xc2\xb6\xc3\x8b\xc3\x9f\xc4\x90\xcb\x87\xc3\x87\xc5\x99\xc3\x8e\xc4\x8f\xc5\x87"
+                               "\xc2\xb5\xc3\x82\xc5\x87\xc4\x98\xc5\x90\xc2\xb7\xc5\x83"),
+                   ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_text ("Za\xc5\xbc\xc3\xb3\xc5\x82\xc4\x87 g\xc4\x99\xc5\x9bl\xc4\x85 ja\xc5\xba\xc5\x84, "
+                               "\xc5\x81\xc3\xb3" "d\xc5\xba"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_text ("\xc5\xa0iauli\xc5\xb3 \xc4\x85\xc5\xbeuolas, Vilniaus gatv\xc4\x97"), ==,
+                   PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (guess_text ("\xe4\xb8\xad\xef\xbf\xbd"), ==, PR_ENCODING_GUESS_NONE);
   /* 张三 read as UTF-8 with errors="replace", or GBK's 中丂 (D6 D0 81 40)
    * read as CP1252: U+FFFD is no byte known, and makes no GBK. */
@@ -158,6 +177,66 @@ oracle_latin_byte (gunichar c)
   return -1;
 }
 
+/* Text read as CP1250, CP1257, CP1254 or CP1258, written back by iconv:
+ * Chinese UTF-8 ("?" or U+FFFD for a continuation byte lost) or GBK (Big5)
+ * of common ideographs only. */
+static PrEncodingGuess
+oracle_other_code_page (const char *text)
+{
+  const char *const code_pages[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
+  static GIConv to[G_N_ELEMENTS (code_pages)];   /* opened once: the random test calls this often */
+  g_autoptr(GString) marked = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x2200 && c != 0xFFFD)
+        return PR_ENCODING_GUESS_NONE;
+      g_string_append_unichar (marked, c == 0xFFFD ? '?' : c);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
+    {
+      gsize n = 0;
+      g_autofree char *bytes = NULL;
+      PrEncodingGuess guess;
+      gboolean three = FALSE;
+
+      if (to[k] == NULL)
+        to[k] = g_iconv_open (code_pages[k], "UTF-8");
+      g_iconv (to[k], NULL, NULL, NULL, NULL);
+      bytes = g_convert_with_iconv (marked->str, marked->len, to[k], NULL, &n, NULL);
+      if (bytes == NULL)
+        continue;
+      for (gsize i = 0; i < n; i++)
+        {
+          gsize lead = i;
+
+          /* Back to the lead byte of the sequence "?" would sit in. */
+          while (lead > 0 && ((guint8) bytes[lead - 1] & 0xC0) == 0x80 && i - lead < 3)
+            lead--;
+          if (bytes[i] == '?' && lead > 0 && (guint8) bytes[lead - 1] >= 0xC2 &&
+              i - (lead - 1) < (gsize) ((guint8) bytes[lead - 1] >= 0xF0 ? 4 : (guint8) bytes[lead - 1] >= 0xE0 ? 3 : 2))
+            bytes[i] = (char) 0x81;
+          three |= (guint8) bytes[i] >= 0xE0;
+        }
+      guess = pr_encoding_guess_bytes (bytes, n);
+      if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && three)
+        return guess;
+      if (strstr (text, "\xef\xbf\xbd") == NULL && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
+        {
+          g_autofree char *read = g_convert (bytes, n, "UTF-8", pr_encoding_guess_to_string (guess), NULL, NULL, NULL);
+          guint64 han = 0, common = 0;
+
+          if (read != NULL)
+            pr_encoding_count_han_plain (read, strlen (read), &han, &common);
+          if (han >= 2 && common == han)
+            return guess;
+        }
+    }
+  return PR_ENCODING_GUESS_NONE;
+}
+
 /* pr_encoding_guess_misdecoded() as its documentation says, character by
  * character. */
 static PrEncodingGuess
@@ -187,6 +266,8 @@ oracle_misdecoded (const char *text)
     guess = pr_encoding_guess_bytes (bytes->str, bytes->len);
   if (replaced > 0 && guess != PR_ENCODING_GUESS_UTF8)
     guess = PR_ENCODING_GUESS_NONE;
+  if (!latin && !c1)
+    guess = oracle_other_code_page (text);
   return guess == PR_ENCODING_GUESS_NONE && c1 ? PR_ENCODING_GUESS_C1 : guess;
 }
 

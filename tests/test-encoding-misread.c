@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * One value that is a Chinese petition's GBK bytes read as EUC-KR, Big5,
- * Shift_JIS, CP1251, KOI8-R, TIS-620, CP1256 or Mac Roman (or Big5
- * bytes read as GBK) and saved as UTF-8 reads as text of other characters,
+ * Shift_JIS, CP1251, KOI8-R, TIS-620, CP1256, Mac Roman, CP1253, CP1250,
+ * ISO-8859-5, CP866, CP437, CP850, CP1255 or CP1257 (its UTF-8 bytes read
+ * as some of these, Big5 bytes read as GBK) and saved as UTF-8 reads as text of other characters,
  * and its record drops out of its cluster. The value is found, the
  * encoding named and the text read right given back; the real text of the
  * sample, of the shared data sets (Chinese messages, bibliographies with
@@ -52,12 +53,19 @@ test_readings (void)
 {
   const struct {
     const char *stored, *read, *shown;
+    guint       quarters;   /* of the text that comes back, when not three */
   } cases[] = {
     { "GBK", "EUC-KR", "EUC-KR" }, { "GBK", "windows-949", "EUC-KR" }, { "GBK", "Big5", "Big5" },
     { "GBK", "Shift_JIS", "Shift_JIS" }, { "GBK", "windows-1251", "CP1251" },
     { "GBK", "KOI8-R", "KOI8-R" }, { "GBK", "TIS-620", "TIS-620 (CP874)" },
     { "GBK", "windows-874", "TIS-620 (CP874)" }, { "GBK", "windows-1256", "CP1256" },
-    { "GBK", "macintosh", "Mac Roman" },
+    { "GBK", "macintosh", "Mac Roman" }, { "GBK", "windows-1253", "CP1253" },
+    { "GBK", "windows-1250", "CP1250" }, { "GBK", "ISO-8859-5", "ISO-8859-5" }, { "GBK", "cp866", "CP866" },
+    { "GBK", "cp437", "CP437" }, { "GBK", "ibm-850", "CP850" }, { "GBK", "windows-1255", "CP1255", 2 },
+    { "GBK", "windows-1257", "CP1257" }, { "UTF-8", "windows-1251", "CP1251" }, { "UTF-8", "Big5", "Big5", 1 },
+    { "UTF-8", "Shift_JIS", "Shift_JIS", 1 },
+    { "UTF-8", "windows-874", "TIS-620 (CP874)" }, { "UTF-8", "windows-1256", "CP1256" },
+    { "UTF-8", "macintosh", "Mac Roman" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -79,8 +87,11 @@ test_readings (void)
         g_assert_cmpstr (found.source, ==, cases[i].stored);
         g_assert_cmpstr (found.reading, ==, cases[i].shown);
         /* Most of the text comes back (a decoder that lost a byte loses
-         * a character or two beside it). */
-        g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 4, >=, n_han * 3 - 8);
+         * a character or two beside it); half of it where the reading
+         * has no character for a tenth of the bytes (CP1255), a quarter
+         * where UTF-8 read as pairs lost a byte of most characters. */
+        g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 4, >=,
+                          n_han * (cases[i].quarters != 0 ? cases[i].quarters : 3) - 8);
         pr_encoding_misread_clear (&found);
       }
 }

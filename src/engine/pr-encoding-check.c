@@ -331,6 +331,114 @@ pr_encoding_text_looks_utf8_misread (const char *text,
   return g_strndup (bytes, n);
 }
 
+/* "?" where UTF-8 wants a continuation byte, in @bytes (a CP1252
+ * reading's bytes), set to 0x81: a reader that could not write one of the
+ * five bytes CP1252 leaves undefined (MySQL's conversion, Python's
+ * errors="replace" when encoding) writes "?" for it. Returns how many. */
+static gsize
+question_marks_as_lost (guint8 *bytes,
+                        gsize   n)
+{
+  guint need = 0;
+  gsize set = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guint8 b = bytes[i];
+
+      if (need > 0 && (b == '?' || (b >= 0x80 && b <= 0xBF)))
+        {
+          set += b == '?';
+          bytes[i] = b == '?' ? 0x81 : b;
+          need--;
+          continue;
+        }
+      need = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 0;
+    }
+  return set;
+}
+
+/* Whether @bytes have a lead byte of a three- or four-byte UTF-8
+ * character: pr_encoding_bytes_look_utf8 () then found Chinese text, not
+ * Latin letters. */
+static gboolean
+has_lead_of_three (const char *bytes,
+                   gsize       n)
+{
+  for (gsize i = 0; i < n; i++)
+    if ((guint8) bytes[i] >= 0xE0)
+      return TRUE;
+  return FALSE;
+}
+
+/* What the bytes of @text, read as one of the Windows code pages for
+ * Central European, Baltic, Turkish and Vietnamese (a MariaDB column of
+ * character set cp1250 or cp1257), were: those code pages fill 0x80 to
+ * 0x9F with signs, not C1 controls, and their letters are beyond
+ * Latin-1, so neither the CP1252 reading nor a C1 control tells them.
+ * Only text whose every character is below U+2200 (no ideograph, no
+ * other script) is written back, and only Chinese is taken: UTF-8 with
+ * three-byte ideographs, or GBK (Big5) whose ideographs are all common,
+ * as a Polish or Lithuanian word's letters paired up seldom are. */
+static PrEncodingGuess
+guess_other_code_page (const char *text,
+                       gsize       length)
+{
+  static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
+  g_autofree UChar *wide = NULL;
+  glong n_wide = 0;
+  gboolean replaced = FALSE;
+
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x2200 && c != 0xFFFD)
+        return PR_ENCODING_GUESS_NONE;
+      replaced |= c == 0xFFFD;
+    }
+  wide = (UChar *) g_utf8_to_utf16 (text, length, NULL, &n_wide, NULL);
+  if (wide == NULL)
+    return PR_ENCODING_GUESS_NONE;
+  /* A byte the code page leaves undefined: U+FFFD or "?", as with CP1252. */
+  for (glong i = 0; i < n_wide; i++)
+    if (wide[i] == 0xFFFD)
+      wide[i] = '?';
+  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
+    {
+      UErrorCode status = U_ZERO_ERROR;
+      UConverter *cnv = ucnv_open (code_pages[k], &status);
+      g_autofree char *bytes = NULL;
+      int32_t n;
+      PrEncodingGuess guess;
+
+      if (U_FAILURE (status))
+        continue;
+      ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+      bytes = g_malloc (n_wide + 1);
+      n = ucnv_fromUChars (cnv, bytes, (int32_t) n_wide + 1, wide, (int32_t) n_wide, &status);
+      ucnv_close (cnv);
+      if (U_FAILURE (status))
+        continue;
+      question_marks_as_lost ((guint8 *) bytes, n);
+      guess = pr_encoding_guess_bytes (bytes, n);
+      if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && has_lead_of_three (bytes, n))
+        return guess;
+      /* As with CP1252, U+FFFD is taken only toward UTF-8. */
+      if (!replaced && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
+        {
+          g_autofree char *read = g_convert (bytes, n, "UTF-8", pr_encoding_guess_to_string (guess), NULL, NULL, NULL);
+          guint64 han = 0, common = 0;
+
+          if (read != NULL)
+            pr_encoding_count_han_plain (read, strlen (read), &han, &common);
+          if (han >= 2 && common == han)
+            return guess;
+        }
+    }
+  return PR_ENCODING_GUESS_NONE;
+}
+
 /* pr_encoding_guess_misdecoded() of @text, known valid, with scan_text()'s
  * @high and @latin: the check reads every value of a column, and one
  * pass over each is what it can afford at a million rows. */
@@ -368,7 +476,17 @@ guess_misdecoded (const char *text,
         guess = pr_encoding_guess_bytes (bytes, n);
       if (replaced > 0 && guess != PR_ENCODING_GUESS_UTF8)
         guess = PR_ENCODING_GUESS_NONE;
+      /* "?" for a byte lost is taken only when the bytes then make
+       * Chinese UTF-8 (three-byte ideographs): Ç? in a Western name
+       * makes a valid pair too. */
+      if (guess == PR_ENCODING_GUESS_NONE && replaced == 0 && memchr (text, '?', length) != NULL &&
+          question_marks_as_lost ((guint8 *) bytes, n) > 0 &&
+          pr_encoding_guess_bytes (bytes, n) == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) &&
+          has_lead_of_three (bytes, n))
+        guess = PR_ENCODING_GUESS_UTF8;
     }
+  if (guess == PR_ENCODING_GUESS_NONE && !*latin && !c1)
+    guess = guess_other_code_page (text, length);
   if (guess == PR_ENCODING_GUESS_NONE && c1)
     guess = PR_ENCODING_GUESS_C1;
   return guess;
@@ -429,6 +547,8 @@ pr_encoding_text_read_back (const char      *text,
         return NULL;
       bytes[n++] = (char) byte;
     }
+  if (guess == PR_ENCODING_GUESS_UTF8)
+    question_marks_as_lost ((guint8 *) bytes, n);
   return g_convert (bytes, n, "UTF-8", encoding, NULL, NULL, NULL);
 }
 

@@ -2,9 +2,12 @@
 /*
  * Tells one value that is Chinese text read in another encoding and saved
  * again as UTF-8: GBK bytes read as EUC-KR are Hangul and Hanja, as Big5
- * rare ideographs, as Shift_JIS kana, as CP1251 or KOI8-R Cyrillic, as
- * CP874 Thai, as CP1256 Arabic, as Mac Roman Latin letters and signs; Big5
- * bytes read as GBK are kana and rare ideographs. The evidence is the
+ * rare ideographs, as Shift_JIS kana, as CP1251, KOI8-R, ISO-8859-5 or
+ * CP866 Cyrillic, as CP1253 Greek, as CP1255 Hebrew, as CP874 Thai, as
+ * CP1256 Arabic, as CP1250, CP1257, CP437, CP850 or Mac Roman Latin
+ * letters and signs; Big5 bytes read as GBK are kana and rare
+ * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, CP874,
+ * CP1256 or Mac Roman likewise. The evidence is the
  * reading undone: the value written back in the encoding that read it
  * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
  * characters, most of them among the most frequent. A real name or word
@@ -43,6 +46,12 @@
  * a GBK character's second byte E0 to EF as a lead), so that a tenth of
  * the characters or more are lost; what is left is still Chinese. */
 #define STRAY_RATIO 2
+/* UTF-8 bytes read as pairs (Big5, Shift_JIS, EUC-KR) lose a byte at
+ * every pair the reading lacks, which breaks most characters; those
+ * left whole are checked by their form (a lead, then two continuation
+ * bytes), which random bytes seldom pass, so up to this many runs of
+ * broken bytes per ideograph are allowed. */
+#define STRAY_PER_HAN_UTF8 2
 
 /* The most frequent characters of modern Chinese, most frequent first
  * (general usage, not petitions'): real text is mostly these. */
@@ -69,16 +78,21 @@ static const char frequent_chars[] =
   "扬途侵刑绿兄迅套贸毕唯谷轮库迹尤竞街促延震弃甲伟麻川申缓潜闪售灯针哲络抵朱埃抱鼓植纯夏忍页杰筑折郑贝尊吴秀混臣雅振"
   "染盛怒舞圆搞狂措姓残秋培迷诚宽宇猛摆梅毁伸摩盟末乃悲拍丁赵尖";
 
-/* An encoding the bytes were in, read back as two-byte characters. */
+/* An encoding the bytes were in: two-byte characters read back through
+ * a table of pairs, or UTF-8. GB18030 text is GBK but for rare
+ * characters, so GBK stands for both. */
 typedef struct {
   const char *icu_name;
   const char *shown;
   int         frequent_quarters;
 } Source;
 
+#define SOURCE_UTF8 2
+
 static const Source sources[] = {
   { "GBK", "GBK", FREQUENT_QUARTERS_GBK },
   { "windows-950", "Big5", FREQUENT_QUARTERS_BIG5 },
+  { "UTF-8", "UTF-8", FREQUENT_QUARTERS_GBK },
 };
 
 /* An encoding a source's bytes were read as by mistake. */
@@ -101,7 +115,21 @@ static const Reading readings[] = {
   { "windows-874", "TIS-620 (CP874)", 0 },
   { "windows-1256", "CP1256", 0 },
   { "macintosh", "Mac Roman", 0 },
+  { "windows-1253", "CP1253", 0 },
+  { "windows-1250", "CP1250", 0 },
+  { "windows-1257", "CP1257", 0 },
+  { "windows-1255", "CP1255", 0 },
+  { "ISO-8859-5", "ISO-8859-5", 0 },
+  { "ibm-866", "CP866", 0 },
+  { "ibm-437", "CP437", 0 },
+  { "ibm-850", "CP850", 0 },
   { "GBK", "GBK", 1 },
+  { "windows-1251", "CP1251", SOURCE_UTF8 },
+  { "windows-950", "Big5", SOURCE_UTF8 },
+  { "Shift_JIS", "Shift_JIS", SOURCE_UTF8 },
+  { "windows-874", "TIS-620 (CP874)", SOURCE_UTF8 },
+  { "windows-1256", "CP1256", SOURCE_UTF8 },
+  { "macintosh", "Mac Roman", SOURCE_UTF8 },
 };
 
 /* A source's two-byte characters, lead 0x81 to 0xFE, trail 0x40 to 0xFE;
@@ -110,7 +138,7 @@ static const Reading readings[] = {
 #define LEADS (0xFE - 0x81 + 1)
 
 typedef struct {
-  gunichar2 pairs[G_N_ELEMENTS (sources)][LEADS * TRAILS];
+  gunichar2 pairs[SOURCE_UTF8][LEADS * TRAILS];
   guint8    frequent[(0x9FFF - 0x4E00 + 1) / 8 + 1];
 } Tables;
 
@@ -149,7 +177,7 @@ get_tables (void)
 
   if (g_once_init_enter (&made))
     {
-      for (guint s = 0; s < G_N_ELEMENTS (sources); s++)
+      for (guint s = 0; s < SOURCE_UTF8; s++)
         fill_pairs (sources[s].icu_name, tables.pairs[s]);
       for (const char *p = frequent_chars; *p != '\0'; p = g_utf8_next_char (p))
         {
@@ -191,6 +219,29 @@ worth (gunichar c,
 typedef struct {
   guint han, common, frequent, stray;
 } Tally;
+
+/* Appends @c, not ASCII, to @out and counts it. */
+static void
+add_char (const Tables *t,
+          gunichar      c,
+          GString      *out,
+          Tally        *tally)
+{
+  guint64 han = 0, common = 0;
+  char utf8[8];
+  int len = g_unichar_to_utf8 (c, utf8);
+
+  g_string_append_len (out, utf8, len);
+  if (c >= 0x4E00 && c <= 0x9FFF)
+    {
+      pr_encoding_count_han (utf8, len, &han, &common);
+      tally->han++;
+      tally->common += common > 0;
+      tally->frequent += is_frequent (t, c);
+    }
+  else if (!chinese_sign (c))
+    tally->stray++;
+}
 
 /* Reads @bytes as source @s, finding where characters begin: a byte lost
  * on the way (U+FFFD left out, a decoder that dropped what it could not
@@ -246,9 +297,6 @@ read_source (guint         s,
     {
       gsize end = g_array_index (path, gsize, k - 1);
       gunichar c;
-      guint64 han = 0, common = 0;
-      char utf8[8];
-      int len;
 
       if (step[end] == 1)
         {
@@ -261,17 +309,41 @@ read_source (guint         s,
           continue;
         }
       c = t->pairs[s][(bytes[end - 2] - 0x81) * TRAILS + (bytes[end - 1] - 0x40)];
-      len = g_unichar_to_utf8 (c, utf8);
-      g_string_append_len (out, utf8, len);
-      if (c >= 0x4E00 && c <= 0x9FFF)
+      add_char (t, c, out, tally);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Reads @bytes as UTF-8: a byte lost on the way breaks one character,
+ * and the next lead byte starts the next, so a run of bytes that make
+ * no character counts as one stray. */
+static char *
+read_utf8 (const guint8 *bytes,
+           gsize         n,
+           Tally        *tally)
+{
+  const Tables *t = get_tables ();
+  GString *out = g_string_new (NULL);
+  gboolean in_stray = FALSE;
+
+  memset (tally, 0, sizeof *tally);
+  for (gsize i = 0; i < n;)
+    {
+      gunichar c = bytes[i] < 0x80 ? bytes[i] : g_utf8_get_char_validated ((const char *) bytes + i, n - i);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
         {
-          pr_encoding_count_han (utf8, len, &han, &common);
-          tally->han++;
-          tally->common += common > 0;
-          tally->frequent += is_frequent (t, c);
+          tally->stray += !in_stray;
+          in_stray = TRUE;
+          i++;
+          continue;
         }
-      else if (!chinese_sign (c))
-        tally->stray++;
+      in_stray = FALSE;
+      i += g_unichar_to_utf8 (c, NULL);
+      if (c < 0x80)
+        g_string_append_c (out, (char) c);
+      else
+        add_char (t, c, out, tally);
     }
   return g_string_free (out, FALSE);
 }
@@ -331,7 +403,7 @@ reads_as_chinese (guint        s,
 {
   return tally->han >= MIN_HAN && tally->common * 10 >= tally->han * COMMON_TENTHS &&
          tally->frequent * 4 >= tally->han * sources[s].frequent_quarters &&
-         tally->stray * STRAY_RATIO <= tally->han;
+         (s == SOURCE_UTF8 ? tally->stray <= tally->han * STRAY_PER_HAN_UTF8 : tally->stray * STRAY_RATIO <= tally->han);
 }
 
 /**
@@ -345,7 +417,7 @@ reads_as_chinese (guint        s,
  * and other scripts' letters mostly rare or foreign) is written back: a
  * real petition is not looked at further.
  *
- * Returns: whether @text is GBK (Big5) text read as another encoding
+ * Returns: whether @text is GBK (Big5, UTF-8) text read as another encoding
  */
 gboolean
 pr_encoding_misread_find (const char        *text,
@@ -356,20 +428,25 @@ pr_encoding_misread_find (const char        *text,
   guint64 han = 0, common = 0;
   glong n_chars = 0;
   const char *end = text;
-  guint best_frequent = 0, best_han = 0, unified = 0, beyond_ascii = 0;
+  guint best_frequent = 0, best_han = 0, unified = 0, beyond_ascii = 0, latin = 0;
 
   memset (misread, 0, sizeof *misread);
   pr_encoding_count_han (text, length, &han, &common);
-  if (han == 0 || (han - common) * 5 <= han)
-    return FALSE;
   for (glong i = 0; i < MAX_CHARS && end < text + length; i++)
     {
       gunichar c = g_utf8_get_char (end);
 
       unified += c >= 0x4E00 && c <= 0x9FFF;
       beyond_ascii += c >= 0x80;
+      latin += c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7;
       end = g_utf8_next_char (end);
     }
+  /* Latin letters with accents (GBK read as CP1250, CP437) are not what
+   * the encoding check counts as foreign; as many as the ideographs a
+   * reading must make are worth writing back. Letters only: a run of
+   * no-break spaces written back pairs into one ideograph repeated. */
+  if ((han == 0 || (han - common) * 5 <= han) && latin < MIN_HAN)
+    return FALSE;
   wide = (UChar *) g_utf8_to_utf16 (text, end - text, NULL, &n_chars, NULL);
   if (wide == NULL)
     return FALSE;
@@ -389,7 +466,8 @@ pr_encoding_misread_find (const char        *text,
       bytes = write_back (readings[r].icu_name, wide, (int32_t) n_chars, &n, &lost);
       if (bytes == NULL)
         continue;
-      read = read_source (readings[r].source, bytes, n, &tally);
+      read = readings[r].source == SOURCE_UTF8 ? read_utf8 (bytes, n, &tally)
+                                               : read_source (readings[r].source, bytes, n, &tally);
       tally.stray += lost;
       /* The reading whose characters are the most frequent ones wins:
        * one that fits no better (KOI8-R's Cyrillic written back in GBK,
