@@ -8,9 +8,13 @@
  * 1,208 pairs written as code points against 377 of the plain sample,
  * exit 0: each is a bad row, named with its line and column, the escapes
  * it starts with and the encoding of their bytes, or skipped and counted
- * with --skip-bad-rows. A letter with a %20 of a link, a price =50元, a
+ * with --skip-bad-rows; so too octal escapes (\346\210\221), JavaScript's
+ * %u6211, \U00006211 and hex dumps (e6 88 91, 0xE6 0x88 0x91). A letter with a %20 of a link, a price =50元, a
  * path C:\xiaoming, a search word escaped in a quoted link, a code point
- * it asks about, an order, tracking or ID number, a hash or a key is read.
+ * it asks about, an order, tracking or ID number, a hash or a key is read;
+ * so are a letter that is only a search link with its words escaped, a
+ * letter quoting a program's JSON message with \u escapes, a path with
+ * octal-looking folders, numbers written with spaces and hex serials.
  * Oracles: the escapes and code points written here by hand from the
  * bytes of 我是 (UTF-8 E6 88 91 E6 98 AF, GBK CE D2 CA C7) and its
  * characters; the base64 by an encoder written here, its first characters
@@ -109,6 +113,70 @@ code_points (const char *text)
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     g_string_append_printf (s, "%sU+%04X", p == text ? "" : " ", g_utf8_get_char (p));
   return g_string_free (s, FALSE);
+}
+
+/* As C and Python print bytes: each as \ooo, octal. */
+static char *
+octal (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
+    g_string_append_printf (s, "\\%03o", *p);
+  return g_string_free (s, FALSE);
+}
+
+/* As JavaScript's escape () writes: ASCII kept, others %uXXXX. */
+static char *
+js_escape (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if ((guchar) *p < 0x80)
+      g_string_append_c (s, *p);
+    else
+      g_string_append_printf (s, "%%u%04X", g_utf8_get_char (p));
+  return g_string_free (s, FALSE);
+}
+
+/* As Python's unicode_escape writes characters past the BMP's escapes: \UXXXXXXXX. */
+static char *
+long_code_points (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    g_string_append_printf (s, "\\U%08x", g_utf8_get_char (p));
+  return g_string_free (s, FALSE);
+}
+
+/* A hex dump: each byte as two hex digits, after @prefix, a space between. */
+static char *
+hex_dump (const char *text,
+          const char *format)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
+    {
+      if (p != (const guchar *) text)
+        g_string_append_c (s, ' ');
+      g_string_append_printf (s, format, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+hex_dump_plain (const char *text)
+{
+  return hex_dump (text, "%02x");
+}
+
+static char *
+hex_dump_0x (const char *text)
+{
+  return hex_dump (text, "0x%02X");
 }
 
 /* Base64 of @n @bytes in @alphabet's last two characters, padded with "="
@@ -232,6 +300,12 @@ test_refused (void)
     { quoted_printable, "quoted-printable bytes", "“=E6=88=91=E6=98=AF…”", "its bytes being UTF-8" },
     { backslash_x, "escaped bytes", "“\\xe6\\x88\\x91\\xe6\\x98\\xaf…”", "its bytes being UTF-8" },
     { code_points, "as Unicode code points", "“U+6211 U+662F U+9000 U+4F11…”", "one character, in Unicode" },
+    { octal, "escaped bytes", "“\\346\\210\\221\\346\\230\\257…”", "its bytes being UTF-8" },
+    { js_escape, "as Unicode code points", "“%u6211%u662F%u9000%u4F11…”", "one character, in Unicode" },
+    { long_code_points, "as Unicode code points", "“\\U00006211\\U0000662f\\U00009000\\U00004f11…”",
+      "one character, in Unicode" },
+    { hex_dump_plain, "escaped bytes", "“e6 88 91 e6 98 af…”", "its bytes being UTF-8" },
+    { hex_dump_0x, "escaped bytes", "“0xE6 0x88 0x91 0xE6 0x98 0xAF…”", "its bytes being UTF-8" },
     { base64_utf8, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
     { base64_gbk, "its text in base64", "“ztLKx83L0N3WsLmk…”", "its bytes being GBK" },
     { base64_mime, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
@@ -296,9 +370,15 @@ test_typed_read (void)
     "6,搜索%E5%B0%8F%E5%8C%BA%E5%99%AA三个字没有结果\n"
     "7,字库缺字 U+2A6D6，请补充。\n"
     "8,U+4E00 U+4E01 U+4E02 三个字显示不出来\n"
-    "9,\"U+7C7B, U+578B, U+4E0D, U+8DB3 这几个字（类型不足）在系统里显示为方框，请技术部门处理。\"\n";
+    "9,\"U+7C7B, U+578B, U+4E0D, U+8DB3 这几个字（类型不足）在系统里显示为方框，请技术部门处理。\"\n"
+    "10,https://www.baidu.com/s?wd=%E8%A5%BF%E5%B2%9A%E5%B8%82%E4%BF%A1%E8%AE%BF%E5%B1%80\n"
+    "11,\"系统返回 {\"\"code\"\":500,\"\"msg\"\":\"\"\\u7cfb\\u7edf\\u9519\\u8bef\"\"}，我看不懂。\"\n"
+    "12,材料在 D:\\2024\\001\\123号\\345.doc 里，请查收。\n"
+    "13,电话 138 0013 8000，2024 01 15 12 30 交款 12 34 56 78 90 12 34 56 元\n"
+    "14,设备序列号 0xE4B8AD 0xE69687，错误码 0x80004005，出厂日期不明。\n"
+    "15,\"99 98 97 96 95 94 93 92 91 90, 88 87\"\n";
 
-  assert_read (csv, 9);
+  assert_read (csv, 15);
 }
 
 /* Long ASCII tokens that are not base64 text, in a letter or alone: order,
@@ -329,6 +409,24 @@ test_base64_near_misses (void)
   assert_read (csv, 13);
 }
 
+/* HTML's numeric references without their ";" (&#25105&#26159), as
+ * browsers read them. */
+static void
+test_references_without_semicolons (void)
+{
+  g_autoptr(GString) csv = g_string_new ("id,body\n1,");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+
+  for (const char *p = bodies[2]; *p != '\0'; p = g_utf8_next_char (p))
+    g_string_append_printf (csv, "&#%u", g_utf8_get_char (p));
+  g_string_append_c (csv, '\n');
+  set = pr_test_load_id_body_csv (csv->str, &error);
+  g_assert_null (set);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+  g_assert_nonnull (strstr (error->message, "HTML character references"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -338,6 +436,7 @@ main (int   argc,
   g_test_add_func ("/engine/bad-row-byte-escapes/refused", test_refused);
   g_test_add_func ("/engine/bad-row-byte-escapes/typed-read", test_typed_read);
   g_test_add_func ("/engine/bad-row-byte-escapes/base64-near-misses", test_base64_near_misses);
+  g_test_add_func ("/engine/bad-row-byte-escapes/references-without-semicolons", test_references_without_semicolons);
 
   return g_test_run ();
 }

@@ -49,6 +49,15 @@ test_forms (void)
     { "2019年6月8日夜里11点", PR_DATE_ORDER_UNSET, JUNE_8 + 23 * 3600, PR_DATE_NO_OFFSET },
     { "2019年6月8日凌晨12点", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
     { "2019年6月8日17时31分20秒", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    /* A no-break space between date and time (U+00A0, U+202F), and the
+     * day's weekday after it: 2019-06-08 was a Saturday. */
+    { "2019-06-08\xc2\xa0" "17:31:20", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "2019-06-08\xe2\x80\xaf" "17:31", PR_DATE_ORDER_UNSET, 1560015060, PR_DATE_NO_OFFSET },
+    { "2019-06-08 17:31:20 星期六", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "2019年6月8日星期六", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019/06/08 (周六) ", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019-06-09 星期日", PR_DATE_ORDER_UNSET, JUNE_8 + 86400, PR_DATE_NO_OFFSET },
+    { "2019-06-09 周天", PR_DATE_ORDER_UNSET, JUNE_8 + 86400, PR_DATE_NO_OFFSET },
     { "08/06/2019", PR_DATE_ORDER_DMY, JUNE_8, PR_DATE_NO_OFFSET },
     { "8.6.2019 17:31", PR_DATE_ORDER_DMY, 1560015060, PR_DATE_NO_OFFSET },
     { "08/06/2019", PR_DATE_ORDER_MDY, 1565049600, PR_DATE_NO_OFFSET },   /* 2019-08-06 */
@@ -374,6 +383,31 @@ test_morning_twelve_doubt (void)
     }
 }
 
+/* A weekday that is not the date's (2019-06-08 was a Saturday) is
+ * unreadable, for a reason of its own; one that is no weekday (星期八) or
+ * stands before the time is unreadable as any other text. */
+static void
+test_weekday_doubt (void)
+{
+  static const char *const wrong[] = { "2019-06-08 17:31:20 星期一", "2019年6月8日周日", "2019/06/08（星期五）" };
+  static const char *const others[] = { "2019-06-08 星期八", "2019-06-08 星期六 17:31", "星期六" };
+  gint64 seconds;
+  int offset;
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_test_message ("%s", wrong[i]);
+      g_assert_cmpint (pr_date_read (wrong[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      g_assert_cmpint (pr_date_doubt (wrong[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_WEEKDAY);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_test_message ("%s", others[i]);
+      g_assert_cmpint (pr_date_read (others[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_NONE);
+    }
+}
+
 static void
 test_morning_twelve (void)
 {
@@ -452,6 +486,7 @@ main (int    argc,
   g_test_add_func ("/engine/date/hour-span", test_hour_span);
   g_test_add_func ("/engine/date/morning-twelve", test_morning_twelve);
   g_test_add_func ("/engine/date/morning-twelve-doubt", test_morning_twelve_doubt);
+  g_test_add_func ("/engine/date/weekday-doubt", test_weekday_doubt);
   g_test_add_func ("/engine/date/dusk", test_dusk);
 
   return g_test_run ();

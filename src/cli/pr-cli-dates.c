@@ -89,6 +89,14 @@ append_reason (GString           *tail,
                            "(records %s): write 中午12点 for noon or 凌晨12点 for midnight",
                            (gulong) n);
         break;
+      case PR_DATE_DOUBT_WEEKDAY:
+        /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+        format = ngettext ("; %llu more has a weekday (星期一, 周一) that is not its date's (record %s): correct "
+                           "the date or the weekday",
+                           "; %llu more have a weekday (星期一, 周一) that is not their date's (records %s): "
+                           "correct the dates or the weekdays",
+                           (gulong) n);
+        break;
       case PR_DATE_DOUBT_NONE:
       case PR_DATE_N_DOUBTS:
         /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
@@ -250,6 +258,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "(records %s): their 12 after 上午 (早上, 早晨) is noon to some who "
                                         "write it and midnight to others; write 中午12点 for noon or 凌晨12点 "
                                         "for midnight (or 12:00, 00:00)%s",
+                                        (gulong) n),
+                              (unsigned long long) n, column, lead_ids, tail);
+    case PR_DATE_DOUBT_WEEKDAY:
+      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+       * dates or nothing. */
+      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                        "its weekday (星期一, 周一) is not its date's, so one of them is wrong; "
+                                        "correct the date or the weekday%s",
+                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                        "their weekdays (星期一, 周一) are not their dates', so one of each is "
+                                        "wrong; correct the dates or the weekdays%s",
                                         (gulong) n),
                               (unsigned long long) n, column, lead_ids, tail);
     case PR_DATE_DOUBT_NONE:

@@ -2,15 +2,18 @@
 /*
  * A value whose Chinese is written as its bytes, each an escape: percent-
  * encoded (%E5%B0%8F for 小, a web form's export), quoted-printable
- * (=E5=B0=8F, an e-mail's) or a program's byte escapes (\xe5\xb0\x8f);
- * or as its characters' code points (U+5C0F, as a program or a character
- * table prints them). Read as they stand, every such letter is the same
- * few hex digits, and unrelated letters are found as repeats. Evidence is
+ * (=E5=B0=8F, an e-mail's), a program's byte escapes (\xe5\xb0\x8f, or
+ * octal \345\260\217) or a hex dump (e5 b0 8f, 0xE5 0xB0 0x8F); or as its
+ * characters' code points (U+5C0F, as a program or a character table
+ * prints them, %u5C0F as JavaScript's escape () writes, \U00005C0F).
+ * Read as they stand, every such letter is the same few hex digits, and unrelated letters are found as repeats. Evidence is
  * runs of escapes whose bytes are Chinese text in UTF-8 or GBK (or whose
  * code points are Chinese characters), four characters of it at least,
  * and at least as much of the value's Chinese as it writes plainly: a
  * letter that quotes a link with %20 or a search word in it, a price
- * "=50元", a path C:\xiaoming or a character's code point is read.
+ * "=50元", a path C:\xiaoming or a character's code point is read. The
+ * escapes inside a link (scheme://host/path?query) are the link's and
+ * are not counted: a letter that is only a pasted search link is read.
  */
 #define G_LOG_DOMAIN "pr-bad-row"
 
@@ -28,6 +31,8 @@ typedef enum
   FORM_QUOTED_PRINTABLE,
   FORM_BACKSLASH_X,
   FORM_CODE_POINT,
+  FORM_OCTAL,
+  FORM_HEX_DUMP,
   N_FORMS
 } Form;
 
@@ -47,32 +52,63 @@ hex_byte (const char *p)
            : -1;
 }
 
-/* The character a code point U+XXXX (four to six hex digits) at @p
- * names, or -1 (for U+0000 too, no letter's character); its length in
+/* The character a code point at @p names: U+XXXX (four to six hex
+ * digits), %uXXXX (JavaScript's escape ()) or \UXXXXXXXX (C's and
+ * Python's); or -1 (for U+0000 too, no letter's character); its length in
  * @n. */
 static int
 code_point_at (const char *p,
                const char *end,
                gsize      *n)
 {
-  gsize digits = 0;
+  gsize digits = 0, min_digits = 4, max_digits = 6;
   gunichar c = 0;
 
-  if (end - p < 6 || (p[0] != 'U' && p[0] != 'u') || p[1] != '+')
+  if (end - p < 6)
+    return -1;
+  if (p[0] == '%' && p[1] == 'u')
+    max_digits = 4;
+  else if (p[0] == '\\' && p[1] == 'U')
+    min_digits = max_digits = 8;
+  else if ((p[0] != 'U' && p[0] != 'u') || p[1] != '+')
     return -1;
   for (; p + 2 + digits < end && g_ascii_isxdigit (p[2 + digits]); digits++)
-    if (digits < 6)
+    if (digits < 8)
       c = c * 16 + g_ascii_xdigit_value (p[2 + digits]);
-  if (digits < 4 || digits > 6 || c == 0 || !g_unichar_validate (c))
+  if (digits < min_digits || digits > max_digits || c == 0 || !g_unichar_validate (c))
     return -1;
   *n = 2 + digits;
   return (int) c;
+}
+
+static gboolean
+is_dump_separator (char c)
+{
+  return c == ' ' || c == '\t' || c == ',';
+}
+
+/* The byte of a hex dump's word at @p (e6 or 0xE6, a word of its own), or
+ * -1; its length in @n. */
+static int
+hex_dump_at (const char *p,
+             const char *value,
+             const char *end,
+             gsize      *n)
+{
+  gsize prefix = end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') ? 2 : 0;
+
+  if ((p > value && !is_dump_separator (p[-1])) || end - p < (gssize) prefix + 2 ||
+      (p + prefix + 2 < end && !is_dump_separator (p[prefix + 2])))
+    return -1;
+  *n = prefix + 2;
+  return hex_byte (p + prefix);
 }
 
 /* The byte an escape of @form at @p writes (the character, for a code
  * point), or -1; its length in @n. */
 static int
 escape_at (const char *p,
+           const char *value,
            const char *end,
            Form        form,
            gsize      *n)
@@ -88,6 +124,15 @@ escape_at (const char *p,
       return end - p >= 4 && p[0] == '\\' && p[1] == 'x' ? hex_byte (p + 2) : -1;
     case FORM_CODE_POINT:
       return code_point_at (p, end, n);
+    case FORM_OCTAL:
+      /* \346, a byte's three octal digits, as C and Python print bytes. */
+      *n = 4;
+      return end - p >= 4 && p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' &&
+                 p[3] >= '0' && p[3] <= '7'
+               ? (p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0')
+               : -1;
+    case FORM_HEX_DUMP:
+      return hex_dump_at (p, value, end, n);
     case N_FORMS:
     default:
       g_return_val_if_reached (-1);
@@ -97,9 +142,11 @@ escape_at (const char *p,
 /* The length of what may stand inside a run of @form at @p, or 0: a
  * quoted-printable soft line break (=\n, =\r\n), as an e-mail's lines are
  * cut inside a run, even inside a character; the spaces or a comma
- * between code points (U+5C0F U+533A), when another one follows. */
+ * between code points (U+5C0F U+533A) or a hex dump's words, when another
+ * one follows. */
 static gsize
 gap_at (const char *p,
+        const char *value,
         const char *end,
         Form        form)
 {
@@ -114,13 +161,33 @@ gap_at (const char *p,
         return 3;
       return 0;
     }
-  if (form != FORM_CODE_POINT)
+  if (form != FORM_CODE_POINT && form != FORM_HEX_DUMP)
     return 0;
   if (q < end && *q == ',')
     q++;
   while (q < end && (*q == ' ' || *q == '\t'))
     q++;
-  return q > p && code_point_at (q, end, &n) >= 0 ? (gsize) (q - p) : 0;
+  return q > p && escape_at (q, value, end, form, &n) >= 0 ? (gsize) (q - p) : 0;
+}
+
+/* The end of a link at @p (scheme://host/path?query), or NULL: the
+ * escapes of its path and query are the link's, not the letter's text. */
+static const char *
+link_end (const char *p,
+          const char *value,
+          const char *end)
+{
+  const char *q = p;
+
+  if (!g_ascii_isalpha (*p) || (p > value && g_ascii_isalnum (p[-1])))
+    return NULL;
+  while (q < end && (g_ascii_isalnum (*q) || *q == '+' || *q == '-' || *q == '.'))
+    q++;
+  if (end - q < 4 || memcmp (q, "://", 3) != 0)
+    return NULL;
+  while (q < end && (guchar) *q > ' ' && (guchar) *q < 0x80 && strchr ("\"'<>", *q) == NULL)
+    q++;
+  return q;
 }
 
 /* Ideographs in @bytes read as UTF-8, else as GBK (GB18030), else in the
@@ -172,9 +239,11 @@ _pr_bad_row_byte_escapes (const char *value,
   g_autofree char *shown = NULL;
   const char *encoding;
 
-  /* Every value of every row passes here. */
+  /* Every value of every row passes here; a hex dump's words are parted
+   * by spaces or commas. */
   if (memchr (value, '%', length) == NULL && memchr (value, '=', length) == NULL &&
-      memchr (value, '\\', length) == NULL && memchr (value, '+', length) == NULL)
+      memchr (value, '\\', length) == NULL && memchr (value, '+', length) == NULL &&
+      memchr (value, ' ', length) == NULL && memchr (value, ',', length) == NULL)
     return NULL;
   run = g_byte_array_new ();
   for (const char *p = value; p < end;)
@@ -182,11 +251,16 @@ _pr_bad_row_byte_escapes (const char *value,
       Form form;
       gsize n = 0;
       int byte = -1;
-      const char *start = p;
-      gboolean gbk;
+      const char *start = p, *link = link_end (p, value, end);
+      gboolean gbk = FALSE, numbers = TRUE;
       guint han;
 
-      for (form = 0; form < N_FORMS && (byte = escape_at (p, end, form, &n)) < 0; form++)
+      if (link != NULL)
+        {
+          p = link;
+          continue;
+        }
+      for (form = 0; form < N_FORMS && (byte = escape_at (p, value, end, form, &n)) < 0; form++)
         ;
       if (byte < 0)
         {
@@ -197,7 +271,7 @@ _pr_bad_row_byte_escapes (const char *value,
       g_byte_array_set_size (run, 0);
       for (;;)
         {
-          gsize gap = gap_at (p, end, form);
+          gsize gap = gap_at (p, value, end, form);
           guint8 written[6];
 
           if (gap > 0)
@@ -205,8 +279,10 @@ _pr_bad_row_byte_escapes (const char *value,
               p += gap;
               continue;
             }
-          if ((byte = escape_at (p, end, form, &n)) < 0)
+          if ((byte = escape_at (p, value, end, form, &n)) < 0)
             break;
+          for (gsize i = n - 2; form == FORM_HEX_DUMP && i < n; i++)
+            numbers = numbers && g_ascii_isdigit (p[i]);
           if (form == FORM_CODE_POINT)
             g_byte_array_append (run, written, g_unichar_to_utf8 ((gunichar) byte, (char *) written));
           else
@@ -216,7 +292,9 @@ _pr_bad_row_byte_escapes (const char *value,
             }
           p += n;
         }
-      han = han_in_bytes ((const char *) run->data, run->len, &gbk);
+      /* A dump of digits alone (12 34 56) is numbers: the bytes of
+       * Chinese, in UTF-8 or GBK, have some above 9F. */
+      han = form == FORM_HEX_DUMP && numbers ? 0 : han_in_bytes ((const char *) run->data, run->len, &gbk);
       if (han > 0 && first[form] == NULL)
         first[form] = start;
       escaped[form] += han;
@@ -234,10 +312,10 @@ _pr_bad_row_byte_escapes (const char *value,
     gsize n = 0;
 
     for (guint i = 0; i < (most == FORM_CODE_POINT ? SHOWN_CODE_POINTS : SHOWN_BYTES) &&
-                      escape_at (p, end, most, &n) >= 0; i++)
+                      escape_at (p, value, end, most, &n) >= 0; i++)
       {
         last = p + n;
-        p = last + (most == FORM_CODE_POINT ? gap_at (last, end, most) : 0);
+        p = last + (most == FORM_CODE_POINT || most == FORM_HEX_DUMP ? gap_at (last, value, end, most) : 0);
       }
     shown = g_strndup (first[most], last - first[most]);
   }
@@ -267,6 +345,8 @@ _pr_bad_row_byte_escapes (const char *value,
                                 "and scan that"),
                               shown);
     case FORM_BACKSLASH_X:
+    case FORM_OCTAL:
+    case FORM_HEX_DUMP:
     case N_FORMS:
     default:
       /* Translators: the value's first escapes, then the encoding their bytes are in. */

@@ -96,7 +96,8 @@ html_tag_at (const char *p,
 }
 
 /* At @p, a character reference "&name;", "&#23567;" or "&#x5c0f;": 1 for a
- * named one, 2 for a numeric one of an ideograph, else 0. */
+ * named one, 2 for a numeric one of an ideograph, else 0. A numeric one
+ * may lack its ";" (&#23567, as browsers read it), not a digit of it. */
 static int
 html_reference_at (const char *p,
                    const char *end)
@@ -111,8 +112,9 @@ html_reference_at (const char *p,
 
       for (; q < end && (hex ? g_ascii_isxdigit (*q) : g_ascii_isdigit (*q)) && q - digits < 7; q++)
         code = code * (hex ? 16 : 10) + (hex ? g_ascii_xdigit_value (*q) : g_ascii_digit_value (*q));
-      return q > digits && q < end && *q == ';' && g_unichar_type ((gunichar) code) == G_UNICODE_OTHER_LETTER ? 2
-                                                                                                          : 0;
+      if (q == digits || (q < end && (hex ? g_ascii_isxdigit (*q) : g_ascii_isdigit (*q))))
+        return 0;
+      return g_unichar_type ((gunichar) code) == G_UNICODE_OTHER_LETTER ? 2 : 0;
     }
   for (; q < end && g_ascii_isalpha (*q) && q - p < 10; q++)
     ;

@@ -244,13 +244,14 @@ lost_characters (const char *value,
  * (\u5c0f\u533a for 小区: a JSON object in a JSON column, a JSON string
  * saved in a TEXT one), or NULL: its words would be the escapes' hex
  * digits, and letters alike in Chinese would not look alike. Four such
- * escapes are no one's writing. */
+ * escapes are no one's writing, unless the value writes more of its
+ * Chinese plainly: a letter that quotes a program's message in JSON. */
 static char *
 json_escaped_han (const char *value,
                   gsize       length)
 {
   const char *end = value + length;
-  guint n = 0;
+  guint n = 0, plain = 0;
 
   for (const char *p = memchr (value, '\\', length); p != NULL && p + 6 <= end;
        p = memchr (p + 1, '\\', end - p - 1))
@@ -264,13 +265,18 @@ json_escaped_han (const char *value,
       memcpy (hex, p + 2, 4);
       hex[4] = '\0';
       code = g_ascii_strtoull (hex, NULL, 16);
-      if (_pr_bad_row_is_han ((gunichar) code) && ++n >= 4)
-        return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
-                           "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
-                           "through a view that selects JSON_VALUE(column, '$.key') or JSON_UNQUOTE(column), or "
-                           "export it decoded"));
+      n += _pr_bad_row_is_han ((gunichar) code);
     }
-  return NULL;
+  if (n < 4)
+    return NULL;
+  for (const char *p = value; p < end; p = g_utf8_next_char (p))
+    plain += _pr_bad_row_is_han (g_utf8_get_char (p));
+  if (n < plain)
+    return NULL;
+  return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
+                     "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
+                     "through a view that selects JSON_VALUE(column, '$.key') or JSON_UNQUOTE(column), or "
+                     "export it decoded"));
 }
 
 /* The reason @value is text in a notation (JSON escapes, escaped bytes or

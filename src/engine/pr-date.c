@@ -53,11 +53,58 @@ read_separator (const char **p,
   return -1;
 }
 
+/* Spaces, and the no-break spaces (U+00A0, U+202F) an office program or
+ * a web page writes between a date and its time. */
 static void
 skip_spaces (const char **p)
 {
-  while (g_ascii_isspace (**p))
-    (*p)++;
+  for (;;)
+    if (g_ascii_isspace (**p))
+      (*p)++;
+    else if (strncmp (*p, "\xc2\xa0", 2) == 0)
+      *p += 2;
+    else if (strncmp (*p, "\xe2\x80\xaf", 3) == 0)
+      *p += 3;
+    else
+      return;
+}
+
+/* The day of the week @text ends with (2024-01-01 星期一, 2024年1月1日周一,
+ * "(星期日)"), 1 for Monday to 7 for Sunday as GDateTime counts, or 0;
+ * in @out_rest a copy of @text without it. */
+static int
+read_weekday (const char  *text,
+              char       **out_rest)
+{
+  static const char *const days[] = { "一", "二", "三", "四", "五", "六", "日", "天" };
+  static const char *const opens[] = { "（", "(", "" };
+  static const char *const closes[] = { "）", ")", "" };
+  g_autofree char *trimmed = g_strdup (text);
+  gsize length;
+
+  g_strchomp (trimmed);
+  length = strlen (trimmed);
+  for (guint b = 0; b < G_N_ELEMENTS (opens); b++)
+    {
+      gsize close = strlen (closes[b]);
+
+      if (length < close || strcmp (trimmed + length - close, closes[b]) != 0)
+        continue;
+      for (guint d = 0; d < G_N_ELEMENTS (days); d++)
+        for (guint w = 0; w < 2; w++)
+          {
+            const char *word = w == 0 ? "星期" : "周";
+            g_autofree char *ending = g_strconcat (opens[b], word, days[d], closes[b], NULL);
+            gsize n = strlen (ending);
+
+            if (length > n && strcmp (trimmed + length - n, ending) == 0)
+              {
+                *out_rest = g_strndup (trimmed, length - n);
+                return MIN (d + 1, 7);
+              }
+          }
+    }
+  return 0;
 }
 
 static gboolean
@@ -583,6 +630,8 @@ read_date (const char  *text,
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
   g_autofree char *roc = NULL;
+  g_autofree char *without_weekday = NULL;
+  int weekday;
 
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
@@ -591,6 +640,10 @@ read_date (const char  *text,
   *out_micros = 0;
   if (text == NULL)
     return PR_DATE_UNREADABLE;
+  /* Before the numerals are folded: 星期一's 一 is no digit. */
+  weekday = read_weekday (text, &without_weekday);
+  if (weekday > 0)
+    text = without_weekday;
   p = fold_digits (text, &folded);
   roc = fold_roc_year (p);
   if (roc != NULL)
@@ -715,6 +768,10 @@ read_date (const char  *text,
   /* GDateTime refuses dates that do not exist (2月30日). */
   dt = g_date_time_new_utc (year, month, day, hour, minute, second);
   if (dt == NULL)
+    return PR_DATE_UNREADABLE;
+  /* A weekday that is not the date's says one of them is wrong, and not
+   * which (pr_date_doubt () names it). */
+  if (weekday > 0 && g_date_time_get_day_of_week (dt) != weekday)
     return PR_DATE_UNREADABLE;
 
   /* 9999-12-31 (MariaDB's largest date), 0001-01-01 (.NET's smallest),
@@ -884,6 +941,14 @@ pr_date_doubt (const char  *text,
     return PR_DATE_DOUBT_HOUR_SPAN;
   if (has_morning_twelve (text, order))
     return PR_DATE_DOUBT_MORNING_TWELVE;
+  {
+    g_autofree char *rest = NULL;
+    gint64 seconds;
+    int offset;
+
+    if (read_weekday (text, &rest) > 0 && pr_date_read (rest, order, &seconds, &offset) == PR_DATE_OK)
+      return PR_DATE_DOUBT_WEEKDAY;
+  }
   return PR_DATE_DOUBT_NONE;
 }
 

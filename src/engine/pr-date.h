@@ -65,6 +65,7 @@ typedef enum {
   PR_DATE_DOUBT_NONE,            /* no advice of its own: among the others */
   PR_DATE_DOUBT_HOUR_SPAN,       /* 2019-06-08 08:00-12:00 */
   PR_DATE_DOUBT_MORNING_TWELVE,  /* 上午12点: noon or midnight */
+  PR_DATE_DOUBT_WEEKDAY,         /* 2024-01-01 星期二: not that date's weekday */
   PR_DATE_N_DOUBTS,
 } PrDateDoubt;
 
