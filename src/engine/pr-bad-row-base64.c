@@ -222,12 +222,7 @@ plain_han (const char  *value,
            gsize        length,
            const Token *token)
 {
-  guint han = 0;
-
-  for (const char *p = value; p < value + length; p = g_utf8_next_char (p))
-    if (p < token->start || p >= token->end)
-      han += _pr_bad_row_is_han (g_utf8_get_char (p));
-  return han;
+  return _pr_bad_row_count_han (value, token->start) + _pr_bad_row_count_han (token->end, value + length);
 }
 
 /**

@@ -251,7 +251,7 @@ json_escaped_han (const char *value,
                   gsize       length)
 {
   const char *end = value + length;
-  guint n = 0, plain = 0;
+  guint n = 0;
 
   for (const char *p = memchr (value, '\\', length); p != NULL && p + 6 <= end;
        p = memchr (p + 1, '\\', end - p - 1))
@@ -267,11 +267,7 @@ json_escaped_han (const char *value,
       code = g_ascii_strtoull (hex, NULL, 16);
       n += _pr_bad_row_is_han ((gunichar) code);
     }
-  if (n < 4)
-    return NULL;
-  for (const char *p = value; p < end; p = g_utf8_next_char (p))
-    plain += _pr_bad_row_is_han (g_utf8_get_char (p));
-  if (n < plain)
+  if (n < 4 || n < _pr_bad_row_count_han (value, end))
     return NULL;
   return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
                      "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
