@@ -389,7 +389,10 @@ test_morning_twelve_doubt (void)
 static void
 test_weekday_doubt (void)
 {
-  static const char *const wrong[] = { "2019-06-08 17:31:20 星期一", "2019年6月8日周日", "2019/06/08（星期五）" };
+  /* 2 January 2019 was a Wednesday, 1 February a Friday: without an
+   * order 01/02/2019 is either, with a Monday neither. */
+  static const char *const wrong[] = { "2019-06-08 17:31:20 星期一", "2019年6月8日周日", "2019/06/08（星期五）",
+                                       "01/02/2019 星期一" };
   static const char *const others[] = { "2019-06-08 星期八", "2019-06-08 星期六 17:31", "星期六" };
   gint64 seconds;
   int offset;
@@ -406,6 +409,9 @@ test_weekday_doubt (void)
       g_assert_cmpint (pr_date_read (others[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
       g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_NONE);
     }
+  g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_AMBIGUOUS);
+  g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_MDY, &seconds, &offset), ==, PR_DATE_OK);
+  g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_DMY, &seconds, &offset), ==, PR_DATE_UNREADABLE);
 }
 
 static void

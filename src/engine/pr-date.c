@@ -69,6 +69,26 @@ skip_spaces (const char **p)
       return;
 }
 
+/* Whether @day @month @year is a date, and falls on @weekday (1 for
+ * Monday to 7 for Sunday) unless that is 0. */
+static gboolean
+is_day_of_week (int day,
+                int month,
+                int year,
+                int weekday)
+{
+  GDate date;
+
+  if (day < 1 || day > 31 || month < 1 || month > 12 || year < 1 || year > G_MAXUINT16 ||
+      !g_date_valid_dmy (day, month, year))
+    return FALSE;
+  if (weekday == 0)
+    return TRUE;
+  g_date_clear (&date, 1);
+  g_date_set_dmy (&date, day, month, year);
+  return (int) g_date_get_weekday (&date) == weekday;
+}
+
 /* The day of the week @text ends with (2024-01-01 星期一, 2024年1月1日周一,
  * "(星期日)"), 1 for Monday to 7 for Sunday as GDateTime counts, or 0;
  * in @out_rest a copy of @text without it. */
@@ -753,10 +773,11 @@ read_date (const char  *text,
 
   if (year_last && order == PR_DATE_ORDER_YMD)
     return PR_DATE_UNREADABLE;
-  /* Ambiguous only if it is a date one way or the other. */
+  /* Ambiguous only if it is a date one way or the other, with its
+   * weekday if it writes one. */
   if (year_last && order == PR_DATE_ORDER_UNSET)
     return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
-           (g_date_valid_dmy (day, month, year) || g_date_valid_dmy (month, day, year))
+           (is_day_of_week (day, month, year, weekday) || is_day_of_week (month, day, year, weekday))
              ? (year < 1901 || year > 2199 ? PR_DATE_PLACEHOLDER : PR_DATE_AMBIGUOUS) : PR_DATE_UNREADABLE;
 
   /* 0000-00-00: MariaDB's zero date, a placeholder too (see below). */
@@ -946,7 +967,11 @@ pr_date_doubt (const char  *text,
     gint64 seconds;
     int offset;
 
-    if (read_weekday (text, &rest) > 0 && pr_date_read (rest, order, &seconds, &offset) == PR_DATE_OK)
+    PrDateStatus without;
+
+    /* 01/02/2019 星期一 is a date either way, the weekday neither's. */
+    if (read_weekday (text, &rest) > 0 &&
+        ((without = pr_date_read (rest, order, &seconds, &offset)) == PR_DATE_OK || without == PR_DATE_AMBIGUOUS))
       return PR_DATE_DOUBT_WEEKDAY;
   }
   return PR_DATE_DOUBT_NONE;
