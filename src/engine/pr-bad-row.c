@@ -511,3 +511,39 @@ pr_bad_row_describe (const char *id,
   return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
                           reason);
 }
+
+/**
+ * pr_bad_row_set_refusal:
+ * @error: return location for a #GError
+ * @what: the row, its column and what is wrong (pr_bad_row_describe ())
+ * @advice: whom the way on speaks to
+ * @skippable: whether the caller can leave bad rows out
+ *
+ * Sets %PR_RECORD_SET_ERROR_BAD_ROW for a bad row that stops the reading,
+ * with the way on the caller has: the command's flag, the mapping page's
+ * switch, or none.
+ */
+void
+pr_bad_row_set_refusal (GError     **error,
+                        const char  *what,
+                        PrAdvice     advice,
+                        gboolean     skippable)
+{
+  if (!skippable)
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                  * column “body”: …”). */
+                 _("%s. Correct the value in the source"), what);
+  else if (advice == PR_ADVICE_CONTROLS)
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong; “Skip bad rows” is the
+                  * mapping page's switch (“Skip _bad rows”) without its underline. */
+                 _("%s. Correct the value in the source, or switch on “Skip bad rows” on the mapping "
+                   "page to leave such rows out and list them"), what);
+  else
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                  * column “body”: …”). */
+                 _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
+                   "such rows out and list them"), what);
+}

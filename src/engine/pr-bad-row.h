@@ -38,6 +38,10 @@ char *pr_bad_row_other_encoding (const char      *value,
                                  PrEncodingGuess  guess,
                                  const char      *advice);
 char *pr_bad_row_show_id  (const char *id);
+void  pr_bad_row_set_refusal (GError    **error,
+                              const char *what,
+                              PrAdvice    advice,
+                              gboolean    skippable);
 char *pr_bad_row_describe (const char *id,
                            const char *position_name,
                            guint64     position,
