@@ -138,7 +138,8 @@ check_encoding (const char        *path,
       if (guess != PR_ENCODING_GUESS_NONE)
         {
           pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name, options->encoding,
-                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess));
+                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess),
+                                           pr_encoding_check_get_reading (checks->pdata[c], guess, NULL));
           return FALSE;
         }
     }

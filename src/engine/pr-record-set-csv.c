@@ -76,7 +76,8 @@ csv_source_check_encoding (CsvSource  *source,
       if (guess == PR_ENCODING_GUESS_NONE)
         continue;
       pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
-                                       pr_encoding_check_is_raw (source->checks[c], guess));
+                                       pr_encoding_check_is_raw (source->checks[c], guess),
+                                       pr_encoding_check_get_reading (source->checks[c], guess, NULL));
       return FALSE;
     }
   return TRUE;
