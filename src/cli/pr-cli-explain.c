@@ -58,11 +58,13 @@ copy_fields (PrCsvReader *reader,
   return values;
 }
 
-/* With --skip-bad-rows, the file's text is checked here, row by row, as a
- * scan checks it (pr-bad-row.c): a bad row is passed over, and listed
- * when it will not be by the whole file's reading (--pair-only); one of
- * the two records asked for is refused, naming what is wrong. Returns
- * whether the row is bad. */
+/* The file's text is checked here, row by row, as a scan checks it
+ * (pr-bad-row.c), so that both read a file alike: without
+ * --skip-bad-rows a bad row stops the reading with the scan's message;
+ * with it, a bad row is passed over, and listed when it will not be by
+ * the whole file's reading (--pair-only), and one of the two records
+ * asked for is refused, naming what is wrong. Returns whether the row is
+ * bad. */
 static gboolean
 bad_row (PrCsvReader         *reader,
          PrCliMappingOptions *options,
@@ -102,6 +104,11 @@ bad_row (PrCsvReader         *reader,
     return FALSE;
   what = pr_bad_row_describe (column == id_column ? NULL : id, N_("line"), pr_csv_reader_get_line (reader),
                               pr_mapping_get_column (mapping, column)->name, reason);
+  if (!options->bad_rows->skip)
+    {
+      pr_bad_row_set_refusal (error, what, PR_ADVICE_FLAGS, TRUE);
+      return TRUE;
+    }
   if (asked)
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
@@ -208,8 +215,7 @@ read_csv_records (const char           *path,
         }
       g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
       id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
-      if (skip &&
-          bad_row (reader, options, mapping, field_of, id_field, id,
+      if (bad_row (reader, options, mapping, field_of, id_field, id,
                    (values[0] == NULL && g_str_equal (id, ids[0])) || (values[1] == NULL && g_str_equal (id, ids[1])),
                    pair_only, &local_error))
         {
