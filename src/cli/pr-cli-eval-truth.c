@@ -270,7 +270,6 @@ _pr_cli_eval_load_truth_groups_file (const char   *path,
     {
       g_auto(GStrv) ids = g_strsplit (pr_csv_reader_get_field (reader, 0, NULL), ";", -1);
       guint64 line = pr_csv_reader_get_line (reader);
-
       gboolean left_out = FALSE;
 
       g_array_set_size (members, 0);
