@@ -364,18 +364,17 @@ test_explain_reads_as_scan (void)
       g_autofree char *contents = g_strconcat (gbk_head, others[o].line, gbk_tail, NULL);
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
+      g_autofree char *scan_err = NULL;
 
       g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+      g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const[]) { "scan", "--id", "id", "--text", "body",
+                                                                                  "--encoding", "GBK", "--out",
+                                                                                  "/dev/null", path, NULL }),
+                       ==, 1);
       for (guint i = 0; i < G_N_ELEMENTS (asked); i++)
         {
-          g_autofree char *scan_err = NULL;
           g_autofree char *explain_err = NULL;
 
-          g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const[]) { "scan", "--id", "id", "--text",
-                                                                                      "body", "--encoding", "GBK",
-                                                                                      "--out", "/dev/null", path,
-                                                                                      NULL }),
-                           ==, 1);
           g_assert_cmpint (pr_test_run_cli (NULL, &explain_err, (const char *const[]) { "explain", "--id", "id",
                                                                                          "--text", "body",
                                                                                          "--encoding", "GBK", path,
