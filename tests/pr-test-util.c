@@ -378,7 +378,8 @@ pr_test_wait_until_at (gboolean  (*done) (gpointer),
 }
 
 /* A record set of @csv, a file whose columns "id" and "body" are mapped
- * as the id and the text (NULL with @error on a refusal). */
+ * as the id and the text (NULL with @error on a refusal), read as scan
+ * reads it: a refusal of a bad row names --skip-bad-rows. */
 PrRecordSet *
 pr_test_load_id_body_csv (const char  *csv,
                           GError     **error)
@@ -398,7 +399,7 @@ pr_test_load_id_body_csv_full (const char    *csv,
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .skip_bad_rows = skip_bad_rows };
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .skip_bad_rows = skip_bad_rows, .skippable = TRUE };
   PrRecordSet *set;
 
   g_assert_true (g_file_set_contents (path, csv, -1, NULL));

@@ -5,7 +5,8 @@
  * UTF-8, and its column's other values read right, so the column's check
  * let it through: the record was scanned as gibberish and its repeats were
  * silently missed. Such a value is a bad row, named with its row and
- * column, or skipped and counted with --skip-bad-rows. Text of rare
+ * column, or skipped and counted with --skip-bad-rows (the refusal
+ * names the caller's way on: the flag, or the window's switch). Text of rare
  * characters that is not so (a list of rare names) is read. Oracles: the
  * text made gibberish here by g_convert (), as such a program does.
  */
@@ -93,6 +94,56 @@ test_skipped (void)
   g_assert_cmpuint (set->n_bad_rows, ==, 1);
 }
 
+/* The refusal's way on is the caller's: the flag for a command that has
+ * it, the mapping page's switch for the application's scan, none for a
+ * reading that cannot leave rows out. */
+static void
+test_advice (void)
+{
+  const struct {
+    PrAdvice    advice;
+    gboolean    skippable;
+    const char *way;      /* NULL: none */
+  } cases[] = {
+    { PR_ADVICE_FLAGS, TRUE, "or skip bad rows (--skip-bad-rows) to leave such rows out and list them" },
+    { PR_ADVICE_CONTROLS, TRUE, "or switch on “Skip bad rows” on the mapping page to leave such rows out" },
+    { PR_ADVICE_FLAGS, FALSE, NULL },
+    { PR_ADVICE_CONTROLS, FALSE, NULL },
+  };
+  g_autofree char *wrong = misread (body);
+  g_autofree char *csv = records (wrong);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      PrLoadOptions load = { .min_tokens = 1, .n_threads = 1, .advice = cases[i].advice,
+                             .skippable = cases[i].skippable };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = pr_record_set_load_csv (path, mapping, &load, NULL, NULL, NULL, &error);
+
+      g_assert_null (set);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "line 4 (id “3”), column “body”"));
+      g_assert_nonnull (strstr (error->message, "Correct the value in the source"));
+      if (cases[i].way != NULL)
+        g_assert_nonnull (strstr (error->message, cases[i].way));
+      else
+        g_assert_null (strstr (error->message, "Correct the value in the source,"));
+      /* The window's banner names no flag, the command line no switch. */
+      if (cases[i].advice == PR_ADVICE_CONTROLS)
+        g_assert_null (strstr (error->message, "--"));
+      else
+        g_assert_null (strstr (error->message, "mapping page"));
+    }
+  pr_test_remove_tree (dir);
+}
+
 /* Rare characters read right: no UTF-8 behind them. */
 static void
 test_rare_read (void)
@@ -112,5 +163,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/bad-row-mojibake/refused", test_refused);
   g_test_add_func ("/engine/bad-row-mojibake/skipped", test_skipped);
   g_test_add_func ("/engine/bad-row-mojibake/rare-read", test_rare_read);
+  g_test_add_func ("/engine/bad-row-mojibake/advice", test_advice);
   return g_test_run ();
 }

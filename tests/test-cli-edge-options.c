@@ -7,7 +7,8 @@
  * naming them; a number option is read in decimal only (0x1p-1 is
  * refused, not read as 0.5), and one too near 0 for a double (1e-400) is
  * refused, not read as 0; a NUL byte in a file is named as a NUL,
- * not as invalid UTF-8. The oracle: the exit status and the message, and
+ * not as invalid UTF-8; eval leaves out bad rows as scan does
+ * (--skip-bad-rows), and explain reads a file's rows as scan does. The oracle: the exit status and the message, and
  * for an accepted value the output of the same value written plainly.
  */
 #define G_LOG_DOMAIN "pr-test-cli-edge-options"
@@ -53,6 +54,9 @@ test_idle_refused (void)
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--password-file", pw, records,
                                           NULL },
                   "--password-file is the database's password");
+  /* The sample server is the program's own, with no password. */
+  assert_refused ((const char *const[]) { "scan", "--sample", "--password-file", pw, "--out", "/dev/null", NULL },
+                  "--password-file is the database's password, and --sample reads the program's own sample server");
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--unit", "unit", records, NULL },
                   "--unit unit tells a letter sent to several bodies");
   assert_refused ((const char *const[]) { "scan", "--id", "id", "--text", "body", "--accepted", "accepted", records,
@@ -214,6 +218,184 @@ test_explain_skip_unreadable (void)
     }
 }
 
+/* eval --skip-bad-rows leaves out a bad row as scan does, lists it, and
+ * passes over the truth's lines that name it, whether the truth is a file
+ * of pairs, a column of the records (read again: its NUL must not stop
+ * that reading) or, without --id, pairs of row numbers. The oracle: the
+ * file's three rows by hand, A1 and A3 the same text, A2 holding a NUL. */
+static void
+test_eval_skip_bad_rows (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "bad-rows", "nul-in-text.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "eval-pairs.csv", NULL);
+  g_autofree char *numbers = g_build_filename (dir, "eval-numbers.csv", NULL);
+  g_autofree char *list = g_build_filename (dir, "eval-bad-rows.csv", NULL);
+  g_autofree char *listed = NULL;
+
+  g_assert_true (g_file_set_contents (pairs, "key_a,key_b,label\nA1,A3,dup\nA1,A2,dup\nA2,A3,diff\n", -1, NULL));
+  g_assert_true (g_file_set_contents (numbers, "key_a,key_b,label\n1,3,dup\n2,3,dup\n", -1, NULL));
+  {
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                           "--records", path, "--pairs", pairs,
+                                                                           "--summary", "--no-second-stage", NULL }),
+                     ==, 1);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds a NUL byte"));
+    g_assert_nonnull (strstr (err, "--skip-bad-rows"));
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                           "--records", path, "--pairs", pairs,
+                                                                           "--summary", "--no-second-stage",
+                                                                           "--skip-bad-rows", "--bad-rows", list,
+                                                                           NULL }),
+                     ==, 0);
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_str_has_prefix (out, "2 records (0 too short to match); 1 dup pairs, 0 same_matter pairs labelled\n"));
+    g_assert_nonnull (strstr (err, "1 bad row left out (still in the source), listed in "));
+    g_assert_nonnull (strstr (err, ": 2 lines name rows left out as bad, and are passed over\n"));
+    g_assert_true (g_file_get_contents (list, &listed, NULL, NULL));
+    g_assert_nonnull (strstr (listed, "A2,3,body,\"the value holds a NUL byte"));
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                           "--records", path, "--truth-groups", "note",
+                                                                           "--summary", "--no-second-stage",
+                                                                           "--skip-bad-rows", NULL }),
+                     ==, 0);
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_str_has_prefix (out, "2 records (0 too short to match); 1 dup pairs, 0 same_matter pairs labelled\n"));
+    g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds a NUL byte"));
+    g_assert_nonnull (strstr (err, "note: 1 line names a row left out as bad, and is passed over\n"));
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "eval", "--text", "body", "--records", path,
+                                                                           "--pairs", numbers, "--summary",
+                                                                           "--no-second-stage", "--skip-bad-rows",
+                                                                           NULL }),
+                     ==, 0);
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_str_has_prefix (out, "2 records (0 too short to match); 1 dup pairs, 0 same_matter pairs labelled\n"));
+    g_assert_nonnull (strstr (err, ": 1 line names a row left out as bad, and is passed over\n"));
+  }
+}
+
+/* A GBK file with a line in UTF-8 that GBK cannot read: the reader's
+ * refusal names --skip-bad-rows for eval, which has it, and with it the
+ * line is left out. */
+static void
+test_eval_reader_advice (void)
+{
+  g_autofree char *path = g_build_filename (dir, "eval-gbk.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "eval-gbk-pairs.csv", NULL);
+  const char *head = "id,body\nA1,小区 夜间 施工 噪音 扰民 请求 查处\n";
+  const char *other = "A2,路灯坏1\n";
+  const char *tail = "A3,小区 夜间 施工 噪音 扰民 请求 查处\n";
+  g_autofree char *gbk_head = g_convert (head, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_tail = g_convert (tail, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *contents = g_strconcat (gbk_head, other, gbk_tail, NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  g_assert_true (g_file_set_contents (pairs, "key_a,key_b,label\nA1,A3,dup\n", -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                         "--encoding", "GBK", "--records", path,
+                                                                         "--pairs", pairs, "--summary",
+                                                                         "--no-second-stage", NULL }),
+                   ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "leave them out with --skip-bad-rows"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                         "--encoding", "GBK", "--records", path,
+                                                                         "--pairs", pairs, "--summary",
+                                                                         "--no-second-stage", "--skip-bad-rows", NULL }),
+                   ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_true (g_str_has_prefix (out, "2 records (0 too short to match); 1 dup pairs"));
+  g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value holds bytes that are not GBK text"));
+}
+
+/* A GBK file with a line whose UTF-8 bytes GBK reads as other
+ * characters, Chinese (鍙蜂粙… for 号介…) or Western (Jos茅 for José):
+ * explain refuses it as scan does, in the same words, whether the record
+ * is one of the two asked for (read up to it only, --pair-only) or not;
+ * with --skip-bad-rows it is left out. */
+static void
+test_explain_reads_as_scan (void)
+{
+  g_autofree char *path = g_build_filename (dir, "explain-gbk.csv", NULL);
+  const char *head = "id,body\nA1,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡\n";
+  const struct {
+    const char *line;
+    const char *named;
+  } others[] = {
+    /* Each two characters' six UTF-8 bytes are three GBK characters. */
+    { "A2,号介纠理决核映公很扰云民理理九村\n", "line 3 (id “A2”), column “body”: the value is UTF-8 text read as GBK" },
+    { "A2,José Müller complained of the noise at night\n",
+      "line 3, column “body”: the value read as GBK is “Jos茅 M眉ller" },
+  };
+  /* Rows enough that the one left out does not make the column's text
+   * look misread as a whole. */
+  const char *tail = "A3,小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡\n"
+                     "A4,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 4\n"
+                     "A5,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 5\n"
+                     "A6,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 6\n"
+                     "A7,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 7\n"
+                     "A8,农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 8\n";
+  g_autofree char *gbk_head = g_convert (head, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_tail = g_convert (tail, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  const char *const asked[][3] = { { "A1", "A2", "--pair-only" }, { "A1", "A3", "--pair-only" }, { "A1", "A3", NULL } };
+
+  for (guint o = 0; o < G_N_ELEMENTS (others); o++)
+    {
+      g_autofree char *contents = g_strconcat (gbk_head, others[o].line, gbk_tail, NULL);
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *scan_err = NULL;
+
+      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+      g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const[]) { "scan", "--id", "id", "--text", "body",
+                                                                                  "--encoding", "GBK", "--out",
+                                                                                  "/dev/null", path, NULL }),
+                       ==, 1);
+      for (guint i = 0; i < G_N_ELEMENTS (asked); i++)
+        {
+          g_autofree char *explain_err = NULL;
+
+          g_assert_cmpint (pr_test_run_cli (NULL, &explain_err, (const char *const[]) { "explain", "--id", "id",
+                                                                                         "--text", "body",
+                                                                                         "--encoding", "GBK", path,
+                                                                                         asked[i][0], asked[i][1],
+                                                                                         asked[i][2], NULL }),
+                           ==, 1);
+          g_test_message ("%s%s", scan_err, explain_err);
+          g_assert_nonnull (strstr (explain_err, others[o].named));
+          /* The same words after the command's name. */
+          g_assert_cmpstr (strchr (explain_err, ':'), ==, strchr (scan_err, ':'));
+        }
+      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) { "explain", "--id", "id", "--text", "body",
+                                                                             "--encoding", "GBK", "--skip-bad-rows",
+                                                                             path, "A1", "A3", NULL }),
+                       ==, 0);
+      g_test_message ("%s", err);
+      g_assert_true (g_str_has_prefix (out, "Records A1 and A3\n"));
+      g_assert_nonnull (strstr (err, "1 bad row left out (still in the source)\n"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,6 +412,9 @@ main (int   argc,
   g_test_add_func ("/cli/edge-options/explain-nul", test_explain_nul);
   g_test_add_func ("/cli/edge-options/explain-skip-bad-rows", test_explain_skip_bad_rows);
   g_test_add_func ("/cli/edge-options/explain-skip-unreadable", test_explain_skip_unreadable);
+  g_test_add_func ("/cli/edge-options/eval-skip-bad-rows", test_eval_skip_bad_rows);
+  g_test_add_func ("/cli/edge-options/eval-reader-advice", test_eval_reader_advice);
+  g_test_add_func ("/cli/edge-options/explain-reads-as-scan", test_explain_reads_as_scan);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

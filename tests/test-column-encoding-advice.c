@@ -148,6 +148,26 @@ test_double_encoded (void)
   g_assert_cmpstr (repaired, ==, oracle);
 }
 
+/* UTF-8 read as CP1250 (a cp1250 column's reading, "?" for the bytes
+ * CP1250 leaves undefined, as the server writes them outside strict mode)
+ * and stored in a utf8mb4 column: the refusal names CP1250, not Latin-1,
+ * and the repair reads it back through cp1250. */
+static void
+test_double_encoded_cp1250 (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  pr_test_execute (db, "SET SESSION sql_mode = ''");
+  fill (db, "doubled_cp1250", "VARCHAR(10)", "TEXT CHARACTER SET utf8mb4", "CONVERT(CAST(? AS BINARY) USING cp1250)");
+  g_assert_cmpint (scan ("doubled_cp1250", NULL, &out, &err), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "holds UTF-8 text that was read as CP1250 and stored again"));
+  g_assert_nonnull (strstr (err, "CONVERT(BINARY CONVERT(body USING cp1250) USING utf8mb4)"));
+  g_assert_null (strstr (err, "Latin-1"));
+}
+
 /* The same bytes in a latin1 column: there --column-encoding is right. */
 static void
 test_latin1_keeps_advice (void)
@@ -256,6 +276,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/oracle", test_oracle);
   g_test_add_func ("/db/column-encoding-advice/other-script-column", test_other_script_column);
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
+  g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1250", test_double_encoded_cp1250);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
   g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);

@@ -446,6 +446,78 @@ test_mapping_version (void)
   g_assert_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID);
 }
 
+/* @bytes read one by one in the code page @encoding, "?" for a byte it
+ * leaves undefined (MySQL's conversion, Python's errors="replace" written
+ * to a file). */
+static char *
+as_code_page (const char *bytes,
+              const char *encoding)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = bytes; *p != '\0'; p++)
+    {
+      g_autofree char *one = g_convert (p, 1, "UTF-8", encoding, NULL, NULL, NULL);
+
+      g_string_append (text, one != NULL ? one : "?");
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* A column of UTF-8 text read in a Windows code page and saved again is
+ * named with that code page, not Latin-1: CP1252 (which is Latin-1's) and
+ * the four whose letters are beyond Latin-1. The oracle: iconv's reading
+ * of each byte. */
+static void
+test_reading_named (void)
+{
+  const struct {
+    const char     *source;
+    const char     *encoding;
+    const char     *named;
+    PrEncodingGuess guess;
+  } readings[] = {
+    { "UTF-8", "CP1252", "Latin-1", PR_ENCODING_GUESS_UTF8 },
+    { "UTF-8", "CP1250", "CP1250", PR_ENCODING_GUESS_UTF8 },
+    { "UTF-8", "CP1257", "CP1257", PR_ENCODING_GUESS_UTF8 },
+    { "UTF-8", "CP1258", "CP1258", PR_ENCODING_GUESS_UTF8 },
+    /* UTF-8's Chinese read as CP1254 is CP1252's reading but for two
+     * bytes lost ("?"): GBK's bytes meet its Turkish letters. */
+    { "GBK", "CP1254", "CP1254", PR_ENCODING_GUESS_GB18030 },
+  };
+  /* "。" is E3 80 82 in UTF-8: CP1258 reads E3 as ă, CP1252 as ã. */
+  const char *const texts[] = { "我住在丰收路小区，物业乱收费，请求查处。", "投诉小区夜间施工噪音扰民，请求处理。",
+                                "反映农村宅基地确权纠纷，村委会不予登记。" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = g_strdup_printf ("column “body”: the text is %s read as %s and saved again (30 "
+                                                   "values, first on line 2)",
+                                                   pr_encoding_guess_to_string (readings[r].guess), readings[r].named);
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      for (guint i = 0; i < 30; i++)
+        {
+          g_autofree char *bytes = g_convert (texts[i % G_N_ELEMENTS (texts)], -1, readings[r].source, "UTF-8", NULL,
+                                              NULL, NULL);
+          g_autofree char *text = as_code_page (bytes, readings[r].encoding);
+
+          pr_encoding_check_add (check, text, strlen (text), i + 2);
+        }
+      guess = pr_encoding_check_verdict (check, &first, &count);
+      g_assert_cmpint (guess, ==, readings[r].guess);
+      g_assert_cmpstr (pr_encoding_check_get_reading (check, guess, NULL), ==, readings[r].named);
+      pr_encoding_check_set_csv_error (&error, "f.csv", "body", NULL, guess, first, count,
+                                       pr_encoding_check_is_raw (check, guess),
+                                       pr_encoding_check_get_reading (check, guess, NULL));
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, expected));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -460,6 +532,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/raw-few-rows", test_raw_few_rows);
   g_test_add_func ("/engine/encoding-check/column-replaced", test_column_replaced);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
+  g_test_add_func ("/engine/encoding-check/reading-named", test_reading_named);
 
   return g_test_run ();
 }

@@ -985,6 +985,8 @@ scan_thread (GTask        *task,
   pr_scan_options_init (&load, &parts);
   load.keep_labels = TRUE;
   load.skip_bad_rows = data->skip_bad_rows;
+  /* The mapping page's "Skip bad rows" is the way on a refusal names. */
+  load.skippable = TRUE;
   load.date_order = data->date_order;
   load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;

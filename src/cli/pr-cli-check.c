@@ -346,8 +346,13 @@ check_csv (const char           *path,
 
           if (guess != PR_ENCODING_GUESS_NONE)
             {
+              /* The value's own check, for the reading that made it. */
+              g_autoptr(PrEncodingCheck) one = pr_encoding_check_new ();
+
+              pr_encoding_check_add_full (one, values[c], lengths[c], record->line);
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
-                                               options->encoding, guess, record->line, 1, FALSE);
+                                               options->encoding, guess, record->line, 1, FALSE,
+                                               pr_encoding_check_get_reading (one, guess, NULL));
               return FALSE;
             }
         }

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-cli-eval-private.h"
 #include "pr-csv-reader.h"
 
 /* Every pair is compared: beyond this many records that takes too long. */
@@ -23,7 +24,7 @@
 /* Per record, its person's number in the file (0: not listed). */
 static guint32 *
 read_people (const PrRecordSet  *set,
-             GHashTable         *index_of,
+             RecordsFile        *file,
              const char         *path,
              GError            **error)
 {
@@ -50,17 +51,14 @@ read_people (const PrRecordSet  *set,
     {
       const char *id = pr_csv_reader_get_field (reader, id_field, NULL);
       const char *name = pr_csv_reader_get_field (reader, person_field, NULL);
-      gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, id));
+      gsize index;
       guint32 number;
 
-      if (index == 0)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %llu: no record has the id “%s” (is --id right?)"),
-                       path, (unsigned long long) pr_csv_reader_get_line (reader), id);
-          return NULL;
-        }
-      if (name[0] == '\0')
+      if (!_pr_cli_eval_find_record (file, id, path, pr_csv_reader_get_line (reader), &index, error))
+        return NULL;
+      /* A row left out as bad (--skip-bad-rows) is no record. */
+      file->n_left_out += index == 0;
+      if (index == 0 || name[0] == '\0')
         continue;
       number = GPOINTER_TO_UINT (g_hash_table_lookup (number_of, name));
       if (number == 0)
@@ -92,7 +90,7 @@ read_people (const PrRecordSet  *set,
 /**
  * pr_cli_eval_people:
  * @set: the records, loaded with the identity flags
- * @index_of: id → record index + 1
+ * @file: the records, by their ids
  * @path: the CSV file of id,person
  * @error: return location for a #GError
  *
@@ -103,7 +101,7 @@ read_people (const PrRecordSet  *set,
  */
 gboolean
 pr_cli_eval_people (const PrRecordSet  *set,
-                    GHashTable         *index_of,
+                    RecordsFile        *file,
                     const char         *path,
                     GError            **error)
 {
@@ -126,7 +124,7 @@ pr_cli_eval_people (const PrRecordSet  *set,
                      "--phone, --address, --petitioner)"));
       return FALSE;
     }
-  person = read_people (set, index_of, path, error);
+  person = read_people (set, file, path, error);
   if (person == NULL)
     return FALSE;
 

@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "pr-record-set.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
@@ -28,6 +30,11 @@ typedef struct {
   const char *encoding;
   const char *id_column;   /* NULL: a record's id is its row number */
   GHashTable *index_of;    /* id → record + 1 */
+  /* The ids of the rows left out as bad (--skip-bad-rows): a truth that
+   * names one passes it over, as the scan does, rather than stop. NULL:
+   * none was left out. */
+  GHashTable *left_out;
+  guint64     n_left_out;  /* lines of the file read last that named one */
 } RecordsFile;
 
 static inline guint64
@@ -37,19 +44,29 @@ pair_key (guint32 a,
   return ((guint64) MIN (a, b) << 32) | MAX (a, b);
 }
 
-GPtrArray *_pr_cli_eval_held_back_grams        (const RecordsFile  *file,
+gboolean   _pr_cli_eval_find_record            (const RecordsFile  *file,
+                                                const char         *id,
+                                                const char         *path,
+                                                guint64             line,
+                                                gsize              *index,
+                                                GError            **error);
+gboolean   pr_cli_eval_people                  (const PrRecordSet  *set,
+                                                RecordsFile        *file,
+                                                const char         *path,
+                                                GError            **error);
+GPtrArray *_pr_cli_eval_held_back_grams        (RecordsFile        *file,
                                                 const char         *column,
                                                 gsize               n_records,
                                                 GError            **error);
-GArray    *_pr_cli_eval_load_truth_column      (const RecordsFile  *file,
+GArray    *_pr_cli_eval_load_truth_column      (RecordsFile        *file,
                                                 const char         *column,
                                                 GError            **error);
 GArray    *_pr_cli_eval_load_truth_groups_file (const char         *path,
-                                                GHashTable         *index_of,
+                                                RecordsFile        *file,
                                                 GError            **error);
 GArray    *_pr_cli_eval_load_pairs             (const char         *path,
                                                 char              **columns,
-                                                GHashTable         *index_of,
+                                                RecordsFile        *file,
                                                 GPtrArray          *bases,
                                                 GError            **error);
 

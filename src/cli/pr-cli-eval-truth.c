@@ -37,19 +37,27 @@ open_with_header (const char  *path,
 
 /* Reads one @column of the records file, row by row. */
 static gboolean
-foreach_value (const RecordsFile  *file,
+foreach_value (RecordsFile        *file,
                const char         *column,
                ValueFunc           func,
                gpointer            user_data,
                GError            **error)
 {
   const char *path = file->path;
-  g_autoptr(PrCsvReader) reader = open_with_header (path, file->encoding, error);
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, file->encoding, error);
   g_autoptr(GError) local_error = NULL;
   int field, id_field = -1;
 
   if (reader == NULL)
     return FALSE;
+  /* The rows left out as bad are read again here, and passed over below
+   * (no record has their id): their bytes must not stop the reading. */
+  if (file->left_out != NULL)
+    pr_csv_reader_set_mark_unreadable (reader);
+  if (!pr_csv_reader_next_header (reader, path, NULL, error))
+    return FALSE;
+  if (file->left_out != NULL)
+    pr_csv_reader_set_check_text (reader, FALSE);
   field = pr_csv_reader_find_field (reader, column);
   if (file->id_column != NULL)
     id_field = pr_csv_reader_find_field (reader, file->id_column);
@@ -67,6 +75,7 @@ foreach_value (const RecordsFile  *file,
 
       if (index != 0 && value != NULL && !func ((guint32) (index - 1), value, user_data, error))
         return FALSE;
+      file->n_left_out += index == 0 && file->left_out != NULL && g_hash_table_contains (file->left_out, id);
     }
   if (local_error != NULL)
     {
@@ -137,7 +146,7 @@ add_grams (guint32      record,
 
 /* Per record, the 3-grams of its @column (see add_grams ()). */
 GPtrArray *
-_pr_cli_eval_held_back_grams (const RecordsFile  *file,
+_pr_cli_eval_held_back_grams (RecordsFile        *file,
                               const char         *column,
                               gsize               n_records,
                               GError            **error)
@@ -194,7 +203,7 @@ add_to_group (guint32      record,
 /* --truth-groups COL: records with the same value in COL (an entity or
  * cluster id) are duplicates of each other. */
 GArray *
-_pr_cli_eval_load_truth_column (const RecordsFile  *file,
+_pr_cli_eval_load_truth_column (RecordsFile        *file,
                                 const char         *column,
                                 GError            **error)
 {
@@ -212,30 +221,40 @@ _pr_cli_eval_load_truth_column (const RecordsFile  *file,
   return g_steal_pointer (&pairs);
 }
 
-/* The record an id of a truth file names, + 1; 0 with @error set. */
-static gsize
-find_record (GHashTable   *index_of,
-             const char   *id,
-             const char   *path,
-             PrCsvReader  *reader,
-             GError      **error)
+/**
+ * _pr_cli_eval_find_record:
+ * @file: the records
+ * @id: an id a truth file names
+ * @path: that file, for messages
+ * @line: the line naming it
+ * @index: (out): the record @id names, + 1; 0 for a row left out as bad
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE with @error set if no row has @id
+ */
+gboolean
+_pr_cli_eval_find_record (const RecordsFile  *file,
+                          const char         *id,
+                          const char         *path,
+                          guint64             line,
+                          gsize              *index,
+                          GError            **error)
 {
-  gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, id));
-
-  if (index == 0)
-    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                 _("%s, line %llu: no record has the id “%s” (is --id right?)"),
-                 path, (unsigned long long) pr_csv_reader_get_line (reader), id);
-  return index;
+  *index = GPOINTER_TO_SIZE (g_hash_table_lookup (file->index_of, id));
+  if (*index != 0 || (file->left_out != NULL && g_hash_table_contains (file->left_out, id)))
+    return TRUE;
+  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s, line %llu: no record has the id “%s” (is --id right?)"),
+               path, (unsigned long long) line, id);
+  return FALSE;
 }
 
 /* --truth-groups-file FILE: a CSV file with a header and one group of
  * duplicates a row, its ids in the first field separated by ';' (the
  * bib-dedupe benchmark's merged_record_ids.csv). */
 GArray *
-_pr_cli_eval_load_truth_groups_file (const char  *path,
-                                     GHashTable  *index_of,
-                                     GError     **error)
+_pr_cli_eval_load_truth_groups_file (const char   *path,
+                                     RecordsFile  *file,
+                                     GError      **error)
 {
   g_autoptr(PrCsvReader) reader = open_with_header (path, NULL, error);
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
@@ -251,6 +270,7 @@ _pr_cli_eval_load_truth_groups_file (const char  *path,
     {
       g_auto(GStrv) ids = g_strsplit (pr_csv_reader_get_field (reader, 0, NULL), ";", -1);
       guint64 line = pr_csv_reader_get_line (reader);
+      gboolean left_out = FALSE;
 
       g_array_set_size (members, 0);
       for (guint i = 0; ids[i] != NULL; i++)
@@ -260,9 +280,12 @@ _pr_cli_eval_load_truth_groups_file (const char  *path,
 
           if (*id == '\0')
             continue;
-          index = find_record (index_of, id, path, reader, error);
-          if (index == 0)
+          if (!_pr_cli_eval_find_record (file, id, path, line, &index, error))
             return NULL;
+          /* The group's other records are still one another's repeats. */
+          left_out |= index == 0;
+          if (index == 0)
+            continue;
           if (g_hash_table_contains (line_of, GSIZE_TO_POINTER (index)))
             {
               guint64 other = GPOINTER_TO_SIZE (g_hash_table_lookup (line_of, GSIZE_TO_POINTER (index)));
@@ -280,6 +303,7 @@ _pr_cli_eval_load_truth_groups_file (const char  *path,
           g_array_append_val (members, index);
         }
       add_group_pairs (pairs, members);
+      file->n_left_out += left_out;
     }
   if (local_error != NULL)
     {
@@ -294,7 +318,7 @@ _pr_cli_eval_load_truth_groups_file (const char  *path,
 GArray *
 _pr_cli_eval_load_pairs (const char   *path,
                          char        **columns,
-                         GHashTable   *index_of,
+                         RecordsFile  *file,
                          GPtrArray    *bases,
                          GError      **error)
 {
@@ -344,9 +368,16 @@ _pr_cli_eval_load_pairs (const char   *path,
       key_a = pr_csv_reader_get_field (reader, col_a, NULL);
       key_b = pr_csv_reader_get_field (reader, col_b, NULL);
       label = col_label >= 0 ? pr_csv_reader_get_field (reader, col_label, NULL) : "dup";
-      if ((a = find_record (index_of, key_a, path, reader, error)) == 0 ||
-          (b = find_record (index_of, key_b, path, reader, error)) == 0)
+      if (!_pr_cli_eval_find_record (file, key_a, path, line, &a, error) ||
+          !_pr_cli_eval_find_record (file, key_b, path, line, &b, error))
         return NULL;
+      /* A pair of a row left out as bad is passed over, as the scan
+       * leaves the row out. */
+      if (a == 0 || b == 0)
+        {
+          file->n_left_out++;
+          continue;
+        }
       if (a == b)
         continue;
 

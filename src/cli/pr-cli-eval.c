@@ -855,6 +855,43 @@ evaluate_second_stage (PrCliMappingOptions *options,
   return TRUE;
 }
 
+/* The ids of the rows left out as bad: those the rows had, and without
+ * an id column the numbers of the rows not read. */
+static GHashTable *
+left_out_ids (const PrRecordSet *set,
+              gboolean           numbered,
+              GHashTable        *index_of)
+{
+  GHashTable *ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < set->bad_ids->len; i++)
+    g_hash_table_add (ids, g_strdup (set->bad_ids->pdata[i]));
+  for (guint64 row = 1; numbered && row <= set->n_records + set->n_bad_rows; row++)
+    {
+      char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, row);
+
+      if (g_hash_table_contains (index_of, number))
+        g_free (number);
+      else
+        g_hash_table_add (ids, number);
+    }
+  return ids;
+}
+
+/* That a truth named rows left out as bad, which it then passed over:
+ * its measure is of the records read. */
+static void
+note_left_out (RecordsFile *file,
+               const char  *truth)
+{
+  if (file->n_left_out > 0)
+    fprintf (stderr, ngettext ("%s: %llu line names a row left out as bad, and is passed over\n",
+                               "%s: %llu lines name rows left out as bad, and are passed over\n",
+                               (gulong) file->n_left_out),
+             truth, (unsigned long long) file->n_left_out);
+  file->n_left_out = 0;
+}
+
 int
 pr_cli_eval (int    argc,
              char **argv)
@@ -870,6 +907,10 @@ pr_cli_eval (int    argc,
   g_autofree char *curve_path = NULL;
   g_autofree char *held_back_column = NULL;
   g_autofree char *people_path = NULL;
+  gboolean skip_bad_rows = FALSE;
+  g_autofree char *bad_rows_path = NULL;
+  g_auto(PrCliBadRows) bad_rows = { 0 };
+  g_autoptr(GHashTable) left_out = NULL;
   g_auto(GStrv) columns = NULL;
   gboolean exact = FALSE, summary = FALSE, second_stage = FALSE, no_second_stage = FALSE;
   double held_back_jaccard = 0.3, probability = PR_PAIR_DEFAULT_PROBABILITY;
@@ -959,6 +1000,7 @@ pr_cli_eval (int    argc,
     { "features-out", 0, 0, G_OPTION_ARG_FILENAME, &features_out,
       N_("With --second-stage: write every candidate pair's label, fold, features and cross-validated "
          "probability to FILE (CSV)"), N_("FILE") },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -1040,37 +1082,46 @@ pr_cli_eval (int    argc,
     /* The report is printed on standard output: none of these goes there. */
     const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE, TRUE }, { "--curve", curve_path, FALSE, TRUE, TRUE },
                                   { "--weights-out", weights_out, FALSE, TRUE },
-                                  { "--features-out", features_out, TRUE, TRUE } };
+                                  { "--features-out", features_out, TRUE, TRUE },
+                                  { "--bad-rows", bad_rows_path, TRUE, TRUE } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
   }
+  /* No --out: the list goes to --bad-rows, or to standard error. */
+  if (!pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, NULL, &error))
+    goto failed;
+  options.bad_rows = &bad_rows;
 
   set = pr_cli_load_records_full (records_path, &options, FALSE, second_stage, &mapping, &error);
-  if (set == NULL)
+  if (set == NULL || !pr_cli_bad_rows_close (&bad_rows, &error))
     goto failed;
   index_of = g_hash_table_new (g_str_hash, g_str_equal);
   for (gsize i = 0; i < set->n_records; i++)
     g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
-  records_file = (RecordsFile) { records_path, options.encoding, options.id, index_of };
+  if (set->n_bad_rows > 0)
+    left_out = left_out_ids (set, options.id == NULL, index_of);
+  records_file = (RecordsFile) { records_path, options.encoding, options.id, index_of, left_out, 0 };
   if (people_path != NULL)
     {
-      if (!pr_cli_eval_people (set, index_of, people_path, &error))
+      if (!pr_cli_eval_people (set, &records_file, people_path, &error))
         goto failed;
+      note_left_out (&records_file, people_path);
       if (n_truths == 0)
         return 0;
       printf ("\n");
     }
 
   if (pairs_path != NULL)
-    labelled = _pr_cli_eval_load_pairs (pairs_path, columns, index_of, bases, &error);
+    labelled = _pr_cli_eval_load_pairs (pairs_path, columns, &records_file, bases, &error);
   else if (truth_groups != NULL)
     labelled = _pr_cli_eval_load_truth_column (&records_file, truth_groups, &error);
   else
-    labelled = _pr_cli_eval_load_truth_groups_file (truth_groups_path, index_of, &error);
+    labelled = _pr_cli_eval_load_truth_groups_file (truth_groups_path, &records_file, &error);
   truth_name = pairs_path != NULL ? pairs_path : truth_groups != NULL ? truth_groups : truth_groups_path;
   if (labelled == NULL)
     goto failed;
+  note_left_out (&records_file, truth_name);
   if (bases->len > MAX_BASES)
     g_ptr_array_set_size (bases, MAX_BASES);
   /* The read pairs are weighed only when the labels say which they are. */

@@ -58,17 +58,20 @@ copy_fields (PrCsvReader *reader,
   return values;
 }
 
-/* With --skip-bad-rows, the file's text is checked here, row by row, as a
- * scan checks it (pr-bad-row.c): a bad row is passed over, and listed
- * when it will not be by the whole file's reading (--pair-only); one of
- * the two records asked for is refused, naming what is wrong. Returns
- * whether the row is bad. */
+/* The file's text is checked here, row by row, as a scan checks it
+ * (pr-bad-row.c), so that both read a file alike: without
+ * --skip-bad-rows a bad row stops the reading with the scan's message;
+ * with it, a bad row is passed over, and listed when it will not be by
+ * the whole file's reading (--pair-only), and one of the two records
+ * asked for is refused, naming what is wrong. Returns whether the row is
+ * bad. */
 static gboolean
 bad_row (PrCsvReader         *reader,
          PrCliMappingOptions *options,
          const PrMapping     *mapping,
          const int           *field_of,
          int                  id_field,
+         const char          *iconv_encoding,
          const char          *id,
          gboolean             asked,
          gboolean             list,
@@ -90,9 +93,27 @@ bad_row (PrCsvReader         *reader,
       lengths[c] = 0;
       values[c] = field >= 0 ? pr_csv_reader_get_field (reader, field, &lengths[c]) : NULL;
     }
-  /* Bytes the reader marked (pr_cli_open_mapped_csv ()), then the text. */
-  column = pr_csv_reader_get_n_marked (reader) > 0
-           ? pr_bad_row_find_marked (values, lengths, n_columns, options->encoding, &reason) : -1;
+  /* UTF-8 text read in the file's encoding, bytes the reader marked
+   * (pr_cli_open_mapped_csv ()), then the text, in the scan's order
+   * (pr-record-set-csv.c). */
+  column = -1;
+  for (guint c = 0; c < n_columns && iconv_encoding != NULL && column < 0; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      if (values[c] != NULL && (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) &&
+          (reason = pr_bad_row_utf8_misread (values[c], lengths[c], options->encoding, iconv_encoding, TRUE)) != NULL)
+        column = (int) c;
+    }
+  if (column >= 0 && !options->bad_rows->skip)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
+                   (unsigned long long) pr_csv_reader_get_line (reader), pr_mapping_get_column (mapping, column)->name,
+                   reason);
+      return TRUE;
+    }
+  if (column < 0 && pr_csv_reader_get_n_marked (reader) > 0)
+    column = pr_bad_row_find_marked (values, lengths, n_columns, options->encoding, &reason);
   if (column < 0)
     {
       g_clear_pointer (&reason, g_free);
@@ -102,6 +123,11 @@ bad_row (PrCsvReader         *reader,
     return FALSE;
   what = pr_bad_row_describe (column == id_column ? NULL : id, N_("line"), pr_csv_reader_get_line (reader),
                               pr_mapping_get_column (mapping, column)->name, reason);
+  if (!options->bad_rows->skip)
+    {
+      pr_bad_row_set_refusal (error, what, PR_ADVICE_FLAGS, TRUE);
+      return TRUE;
+    }
   if (asked)
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
@@ -138,7 +164,8 @@ check_encoding (const char        *path,
       if (guess != PR_ENCODING_GUESS_NONE)
         {
           pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name, options->encoding,
-                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess));
+                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess),
+                                           pr_encoding_check_get_reading (checks->pdata[c], guess, NULL));
           return FALSE;
         }
     }
@@ -167,6 +194,7 @@ read_csv_records (const char           *path,
   int id_field;
   guint n_header_fields;
   g_autoptr(GPtrArray) checks = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_encoding_check_free);
+  g_autofree char *iconv_encoding = NULL;
 
   /* Unless the encoding was given and the check set aside. */
   for (guint c = 0; c < n_columns; c++)
@@ -176,6 +204,8 @@ read_csv_records (const char           *path,
       g_ptr_array_add (checks, !options->force_encoding && (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
                                ? pr_encoding_check_new () : NULL);
     }
+  if (!pr_bad_row_utf8_check_encoding (options->encoding, options->force_encoding, &iconv_encoding, error))
+    return FALSE;
   reader = pr_cli_open_mapped_csv (path, options, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
@@ -207,8 +237,7 @@ read_csv_records (const char           *path,
         }
       g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
       id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
-      if (skip &&
-          bad_row (reader, options, mapping, field_of, id_field, id,
+      if (bad_row (reader, options, mapping, field_of, id_field, iconv_encoding, id,
                    (values[0] == NULL && g_str_equal (id, ids[0])) || (values[1] == NULL && g_str_equal (id, ids[1])),
                    pair_only, &local_error))
         {

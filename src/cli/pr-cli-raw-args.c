@@ -278,7 +278,7 @@ switch_on (const GOptionEntry *const *lists,
  * A flag that another flag makes idle (--probability with
  * --no-second-stage, --containment with --no-parts, --shingle-words with
  * --parts clauses, --new-history without --store, --password-file
- * without --db) would be dropped
+ * without --db or with --sample) would be dropped
  * without a word, the command answering as if it were not given: it is
  * refused, naming both.
  *
@@ -320,6 +320,15 @@ pr_cli_check_flags_in_effect (int                        argc,
           g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                                _("--password-file is the database's password, and the records are read from a file "
                                  "(no --db): leave it out"));
+          return FALSE;
+        }
+      else if (strcmp (entry->long_name, "password-file") == 0 && switch_on (lists, "sample"))
+        {
+          /* The sample server is the program's own, with a user of its own
+           * and no password: the file would be read for nothing. */
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                               _("--password-file is the database's password, and --sample reads the program's own "
+                                 "sample server, which needs none: leave it out, or give --db instead of --sample"));
           return FALSE;
         }
       else if (strcmp (entry->long_name, "new-history") == 0 && store != NULL &&

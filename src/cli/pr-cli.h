@@ -203,10 +203,6 @@ gboolean      pr_cli_parse_optional_number  (const char           *flag,
                                              gboolean             *given,
                                              double               *value,
                                              GError              **error);
-gboolean      pr_cli_eval_people            (const PrRecordSet    *set,
-                                             GHashTable           *index_of,
-                                             const char           *path,
-                                             GError              **error);
 char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
                                              const char           *column,
                                              gboolean              order_given);

@@ -235,7 +235,13 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                        GError          **error)
 {
   const char *name = pr_encoding_guess_to_string (guess);
+  const char *charset = NULL;
+  /* The reading that made the text, and MariaDB's character set for it. */
+  const char *reading = self->checks[c] != NULL ? pr_encoding_check_get_reading (self->checks[c], guess, &charset)
+                                                : "Latin-1";
 
+  if (self->checks[c] == NULL)
+    charset = "latin1";
   if (self->encodings[c] == NULL && name != NULL && raw == PR_ENCODING_RAW_MIXED)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
@@ -266,22 +272,37 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                    (unsigned long long) row);
       return;
     }
+  if (self->unicode[c] && name != NULL && count > 0 && !raw && charset == NULL)
+    {
+      /* A reading MariaDB has no character set for: no CONVERT () undoes it. */
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” holds %s text that was read as %s and stored again "
+                             "(%llu value, first in row %llu), so no encoding given for it reads it right: "
+                             "repair the column in the table from the source, on a copy first",
+                             "column “%s” of table “%s” holds %s text that was read as %s and stored again "
+                             "(%llu values, first in row %llu), so no encoding given for it reads it right: "
+                             "repair the column in the table from the source, on a copy first", count),
+                   self->names[c], self->table, name, reading, (unsigned long long) count, (unsigned long long) row);
+      return;
+    }
   if (self->unicode[c] && name != NULL && count > 0 && !raw)
     {
       /* The column is Unicode (or bytes) and the server hands over what
        * it holds: the text itself is the other encoding's bytes read as
        * Latin-1 and saved again, so only repairing the column helps. */
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
-                   ngettext ("column “%s” of table “%s” holds %s text that was read as Latin-1 and stored again "
+                   /* Translators: the column, the table, the text's encoding, the one that read it
+                    * (Latin-1, CP1250), …, the column twice, the reading's and the text's character sets */
+                   ngettext ("column “%s” of table “%s” holds %s text that was read as %s and stored again "
                              "(%llu value, first in row %llu), so no encoding given for it reads it "
                              "right: repair the column in the table, e.g. UPDATE … SET %s = CONVERT(BINARY "
-                             "CONVERT(%s USING latin1) USING %s), on a copy first",
-                             "column “%s” of table “%s” holds %s text that was read as Latin-1 and stored again "
+                             "CONVERT(%s USING %s) USING %s), on a copy first",
+                             "column “%s” of table “%s” holds %s text that was read as %s and stored again "
                              "(%llu values, first in row %llu), so no encoding given for it reads it "
                              "right: repair the column in the table, e.g. UPDATE … SET %s = CONVERT(BINARY "
-                             "CONVERT(%s USING latin1) USING %s), on a copy first", count),
-                   self->names[c], self->table, name, (unsigned long long) count, (unsigned long long) row,
-                   self->names[c], self->names[c],
+                             "CONVERT(%s USING %s) USING %s), on a copy first", count),
+                   self->names[c], self->table, name, reading, (unsigned long long) count, (unsigned long long) row,
+                   self->names[c], self->names[c], charset,
                    guess == PR_ENCODING_GUESS_UTF8 ? "utf8mb4" : guess == PR_ENCODING_GUESS_BIG5 ? "big5" : "gbk");
       return;
     }

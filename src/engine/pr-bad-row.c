@@ -511,3 +511,121 @@ pr_bad_row_describe (const char *id,
   return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
                           reason);
 }
+
+/**
+ * pr_bad_row_set_refusal:
+ * @error: return location for a #GError
+ * @what: the row, its column and what is wrong (pr_bad_row_describe ())
+ * @advice: whom the way on speaks to
+ * @skippable: whether the caller can leave bad rows out
+ *
+ * Sets %PR_RECORD_SET_ERROR_BAD_ROW for a bad row that stops the reading,
+ * with the way on the caller has: the command's flag, the mapping page's
+ * switch, or none.
+ */
+void
+pr_bad_row_set_refusal (GError     **error,
+                        const char  *what,
+                        PrAdvice     advice,
+                        gboolean     skippable)
+{
+  if (!skippable)
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                  * column “body”: …”). */
+                 _("%s. Correct the value in the source"), what);
+  else if (advice == PR_ADVICE_CONTROLS)
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong; “Skip bad rows” is the
+                  * mapping page's switch (“Skip _bad rows”) without its underline. */
+                 _("%s. Correct the value in the source, or switch on “Skip bad rows” on the mapping "
+                   "page to leave such rows out and list them"), what);
+  else
+    g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                 /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                  * column “body”: …”). */
+                 _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
+                   "such rows out and list them"), what);
+}
+
+/**
+ * pr_bad_row_utf8_check_encoding:
+ * @encoding: (nullable): a file's encoding, as given; %NULL: UTF-8
+ * @forced: whether it is read so whatever its text looks like
+ *   (--force-encoding)
+ * @iconv_encoding: (out) (transfer full) (nullable): iconv's name of
+ *   @encoding, for pr_bad_row_utf8_misread (); %NULL: no check is needed
+ * @error: return location for a #GError
+ *
+ * The check for UTF-8 text read as an East Asian encoding converts back
+ * through iconv, which knows other names than ICU: one it does not know
+ * would leave the check out without a word, so it is refused.
+ *
+ * Returns: %FALSE with @error set if iconv knows @encoding by no name
+ */
+gboolean
+pr_bad_row_utf8_check_encoding (const char  *encoding,
+                                gboolean     forced,
+                                char       **iconv_encoding,
+                                GError     **error)
+{
+  gboolean needed = FALSE;
+
+  *iconv_encoding = NULL;
+  if (encoding == NULL || forced)
+    return TRUE;
+  *iconv_encoding = pr_encoding_iconv_name (encoding, &needed);
+  if (needed && *iconv_encoding == NULL)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                   _("--encoding %s: the file's text would be checked for UTF-8 text misread in this encoding "
+                     "(José read as GBK is Jos茅), but the converter that checks it (iconv) knows it by none of "
+                     "its names: give it by a common name (GB18030, GBK, Big5…), or convert the file to UTF-8 "
+                     "and leave out --encoding; if %s is right and the file holds no UTF-8 text, add "
+                     "--force-encoding"),
+                   encoding, encoding);
+      return FALSE;
+    }
+  if (!needed)
+    g_clear_pointer (iconv_encoding, g_free);
+  return TRUE;
+}
+
+/**
+ * pr_bad_row_utf8_misread:
+ * @value: a value as read from a file in @encoding, valid UTF-8
+ * @length: its length
+ * @encoding: the file's encoding, as given
+ * @iconv_encoding: iconv's name of it (pr_bad_row_utf8_check_encoding ())
+ * @skippable: whether the command can leave bad rows out (--skip-bad-rows)
+ *
+ * Western text in UTF-8 read as GBK or Big5 is valid text of other
+ * characters (Jos茅 for José), in which the column's check sees nothing
+ * wrong. A few such lines in a file of the given encoding are bad rows,
+ * which may be left out; a file of them is UTF-8.
+ *
+ * Returns: (transfer full) (nullable): why @value is a bad row, or %NULL
+ */
+char *
+pr_bad_row_utf8_misread (const char *value,
+                         gsize       length,
+                         const char *encoding,
+                         const char *iconv_encoding,
+                         gboolean    skippable)
+{
+  g_autofree char *utf8 = pr_encoding_text_looks_utf8_misread (value, length, iconv_encoding);
+  g_autofree char *read = NULL;
+
+  if (utf8 == NULL)
+    return NULL;
+  read = g_utf8_make_valid (value, MIN (length, 120));
+  return g_strdup_printf (skippable
+                          ? _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
+                              "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
+                              "are, convert them to %s (iconv) or leave them out with --skip-bad-rows; if "
+                              "%s is right, add --force-encoding")
+                          : _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
+                              "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
+                              "are, convert them to %s (iconv); if %s is right, add --force-encoding"),
+                          encoding, read, utf8, encoding, encoding, encoding);
+}

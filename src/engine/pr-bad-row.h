@@ -38,6 +38,19 @@ char *pr_bad_row_other_encoding (const char      *value,
                                  PrEncodingGuess  guess,
                                  const char      *advice);
 char *pr_bad_row_show_id  (const char *id);
+gboolean pr_bad_row_utf8_check_encoding (const char  *encoding,
+                                         gboolean     forced,
+                                         char       **iconv_encoding,
+                                         GError     **error);
+char *pr_bad_row_utf8_misread (const char *value,
+                               gsize       length,
+                               const char *encoding,
+                               const char *iconv_encoding,
+                               gboolean    skippable);
+void  pr_bad_row_set_refusal (GError    **error,
+                              const char *what,
+                              PrAdvice    advice,
+                              gboolean    skippable);
 char *pr_bad_row_describe (const char *id,
                            const char *position_name,
                            guint64     position,

@@ -29,6 +29,7 @@ struct _PrEncodingCheck
   guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 first_text[PR_ENCODING_GUESS_BIG5 + 1];  /* the first of counts that was text, not raw bytes */
+  guint8  reading[PR_ENCODING_GUESS_BIG5 + 1];  /* the texts' reading: READ_LATIN1, or the first code page's + 1 */
   guint64 han;                   /* ideographs in the values read as text */
   guint64 common_han;            /* of them, common ones (common_han ()) */
   guint64 rare_values;           /* values mostly of rare ideographs */
@@ -371,6 +372,16 @@ has_lead_of_three (const char *bytes,
   return FALSE;
 }
 
+/* The readings that made text of another encoding's bytes, beside
+ * Latin-1 (CP1252): the Windows code pages for Central European, Baltic,
+ * Turkish and Vietnamese, by ICU's names, and as a message names them. */
+static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
+static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
+/* MariaDB's character set of each, for the repair of a column; NULL: it
+ * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's). */
+static const char *const code_page_charsets[] = { "cp1250", "cp1257", NULL, NULL };
+#define READ_LATIN1 0
+
 /* What the bytes of @text, read as one of the Windows code pages for
  * Central European, Baltic, Turkish and Vietnamese (a MariaDB column of
  * character set cp1250 or cp1257), were: those code pages fill 0x80 to
@@ -382,9 +393,9 @@ has_lead_of_three (const char *bytes,
  * as a Polish or Lithuanian word's letters paired up seldom are. */
 static PrEncodingGuess
 guess_other_code_page (const char *text,
-                       gsize       length)
+                       gsize       length,
+                       guint8     *reading)
 {
-  static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
   g_autofree UChar *wide = NULL;
   glong n_wide = 0;
   gboolean replaced = FALSE;
@@ -422,6 +433,7 @@ guess_other_code_page (const char *text,
         continue;
       question_marks_as_lost ((guint8 *) bytes, n);
       guess = pr_encoding_guess_bytes (bytes, n);
+      *reading = k + 1;
       if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && has_lead_of_three (bytes, n))
         return guess;
       /* As with CP1252, U+FFFD is taken only toward UTF-8. */
@@ -436,17 +448,20 @@ guess_other_code_page (const char *text,
             return guess;
         }
     }
+  *reading = READ_LATIN1;
   return PR_ENCODING_GUESS_NONE;
 }
 
 /* pr_encoding_guess_misdecoded() of @text, known valid, with scan_text()'s
  * @high and @latin: the check reads every value of a column, and one
- * pass over each is what it can afford at a million rows. */
+ * pass over each is what it can afford at a million rows. @reading: the
+ * reading that made the text (READ_LATIN1, or a code page's index + 1). */
 static PrEncodingGuess
 guess_misdecoded (const char *text,
                   gsize       length,
                   gboolean   *high,
-                  gboolean   *latin)
+                  gboolean   *latin,
+                  guint8     *reading)
 {
   g_autofree char *bytes = NULL;
   const char *p, *end = text + length;
@@ -454,6 +469,7 @@ guess_misdecoded (const char *text,
   gsize n = 0, replaced = 0, made = 0;
   PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
 
+  *reading = READ_LATIN1;
   scan_text (text, length, high, latin, &c1);
   if (!*high)
     return PR_ENCODING_GUESS_NONE;
@@ -486,7 +502,7 @@ guess_misdecoded (const char *text,
         guess = PR_ENCODING_GUESS_UTF8;
     }
   if (guess == PR_ENCODING_GUESS_NONE && !*latin && !c1)
-    guess = guess_other_code_page (text, length);
+    guess = guess_other_code_page (text, length, reading);
   if (guess == PR_ENCODING_GUESS_NONE && c1)
     guess = PR_ENCODING_GUESS_C1;
   return guess;
@@ -512,10 +528,11 @@ pr_encoding_guess_misdecoded (const char *text,
                               gsize       length)
 {
   gboolean high, latin;
+  guint8 reading;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
 
-  return guess_misdecoded (text, length, &high, &latin);
+  return guess_misdecoded (text, length, &high, &latin, &reading);
 }
 
 /**
@@ -1063,10 +1080,11 @@ add_full (PrEncodingCheck *check,
 {
   PrEncodingGuess guess;
   gboolean text, high = FALSE, latin = FALSE;
+  guint8 reading = READ_LATIN1;
 
   text = g_utf8_validate_len (value, length, NULL);
   *read = text ? PR_ENCODING_VALUE_UTF8 : PR_ENCODING_VALUE_UNKNOWN;
-  guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
+  guess = text ? guess_misdecoded (value, length, &high, &latin, &reading) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {
       /* Text of Latin-1 letters (no character beyond U+00FF) weighs
@@ -1081,6 +1099,10 @@ add_full (PrEncodingCheck *check,
   check->raw[guess] += !text;
   if (text && check->counts[guess] - check->raw[guess] == 1)
     check->first_text[guess] = position;
+  /* A code page's letters beyond Latin-1 tell it; most of its other
+   * bytes are CP1252's, which a value without such letters leaves open. */
+  if (text && check->reading[guess] == READ_LATIN1)
+    check->reading[guess] = reading;
   return guess;
 }
 
@@ -1205,6 +1227,30 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
 }
 
 /**
+ * pr_encoding_check_get_reading:
+ * @check: a column's check
+ * @guess: its verdict, text of another encoding's bytes (not raw)
+ * @charset: (out) (optional) (nullable): MariaDB's character set of the
+ *   reading, to repair a column with; %NULL if it has none
+ *
+ * Returns: the reading that made such values text, as a message names
+ *   it: "CP1250", "CP1257", "CP1254" or "CP1258" when a value's letters
+ *   beyond Latin-1 tell that code page, else "Latin-1" (CP1252 too, whose
+ *   bytes those code pages mostly share)
+ */
+const char *
+pr_encoding_check_get_reading (const PrEncodingCheck  *check,
+                               PrEncodingGuess         guess,
+                               const char            **charset)
+{
+  guint8 reading = guess <= PR_ENCODING_GUESS_BIG5 ? check->reading[guess] : READ_LATIN1;
+
+  if (charset != NULL)
+    *charset = reading == READ_LATIN1 ? "latin1" : code_page_charsets[reading - 1];
+  return reading == READ_LATIN1 ? "Latin-1" : code_page_names[reading - 1];
+}
+
+/**
  * pr_encoding_check_set_csv_error:
  * @error: return location for a #GError
  * @path: the CSV file
@@ -1214,6 +1260,7 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
  * @first: the line of the first value so
  * @count: how many values are so
  * @raw: whether they were bytes that are no UTF-8 (pr_encoding_check_is_raw ())
+ * @reading: the reading that made them text (pr_encoding_check_get_reading ())
  *
  * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
  * wrong encoding, which encoding fits, and how to read it anyway
@@ -1227,7 +1274,8 @@ pr_encoding_check_set_csv_error (GError          **error,
                                  PrEncodingGuess   guess,
                                  guint64           first,
                                  guint64           count,
-                                 PrEncodingRaw     raw)
+                                 PrEncodingRaw     raw,
+                                 const char       *reading)
 {
   const char *given = encoding != NULL ? encoding : "UTF-8";
   const char *fits = pr_encoding_guess_to_string (guess);
@@ -1272,13 +1320,15 @@ pr_encoding_check_set_csv_error (GError          **error,
   else if (encoding == NULL || g_ascii_strcasecmp (encoding, fits) == 0)
     /* The right decoding gives text that was itself decoded wrong once. */
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                 ngettext ("%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu value, "
+                 /* Translators: the file, the column, the text's encoding (UTF-8), the one
+                  * that read it (Latin-1, CP1250), … */
+                 ngettext ("%s, column “%s”: the text is %s read as %s and saved again (%llu value, "
                            "first on line %llu): repair the export; to read it as it is, give --encoding %s "
                            "--force-encoding",
-                           "%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu values, "
+                           "%s, column “%s”: the text is %s read as %s and saved again (%llu values, "
                            "first on line %llu): repair the export; to read it as it is, give --encoding %s "
                            "--force-encoding", count),
-                 path, name, fits, (unsigned long long) count, (unsigned long long) first, given);
+                 path, name, fits, reading, (unsigned long long) count, (unsigned long long) first, given);
   else
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
                  ngettext ("%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu value, "

@@ -66,7 +66,11 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   PrEncodingGuess   guess,
                                                   guint64           first,
                                                   guint64           count,
-                                                  PrEncodingRaw     raw);
+                                                  PrEncodingRaw     raw,
+                                                  const char       *reading);
+const char      *pr_encoding_check_get_reading (const PrEncodingCheck *check,
+                                                PrEncodingGuess   guess,
+                                                const char      **charset);
 PrEncodingGuess  pr_encoding_check_add_utf8    (PrEncodingCheck  *check,
                                                 const char       *value,
                                                 gsize             length,

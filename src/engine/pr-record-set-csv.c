@@ -76,7 +76,8 @@ csv_source_check_encoding (CsvSource  *source,
       if (guess == PR_ENCODING_GUESS_NONE)
         continue;
       pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
-                                       pr_encoding_check_is_raw (source->checks[c], guess));
+                                       pr_encoding_check_is_raw (source->checks[c], guess),
+                                       pr_encoding_check_get_reading (source->checks[c], guess, NULL));
       return FALSE;
     }
   return TRUE;
@@ -169,30 +170,15 @@ csv_source_next (gpointer            data,
       source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
       if (source->checks != NULL && source->checks[c] != NULL)
         {
-          g_autofree char *utf8 = NULL;
+          g_autofree char *reason = NULL;
 
           /* Western text in UTF-8 read as GBK or Big5 is valid text of
            * other characters (Jos茅 for José), in which the column's check
            * sees nothing wrong. */
           if (source->iconv_encoding != NULL &&
-              (utf8 = pr_encoding_text_looks_utf8_misread (source->values[c], source->lengths[c],
-                                                           source->iconv_encoding)) != NULL)
+              (reason = pr_bad_row_utf8_misread (source->values[c], source->lengths[c], source->encoding,
+                                                 source->iconv_encoding, source->skippable)) != NULL)
             {
-              g_autofree char *read = g_utf8_make_valid (source->values[c], MIN (source->lengths[c], 120));
-              /* A few such lines in a file of the given encoding are bad
-               * rows, which may be left out; a file of them is UTF-8. */
-              g_autofree char *reason =
-                g_strdup_printf (source->skippable
-                                 ? _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
-                                     "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
-                                     "are, convert them to %s (iconv) or leave them out with --skip-bad-rows; if "
-                                     "%s is right, add --force-encoding")
-                                 : _("the value read as %s is “%s”, but its bytes are UTF-8 text (“%s”): if the "
-                                     "file is UTF-8 throughout, leave out --encoding %s; if only some of its lines "
-                                     "are, convert them to %s (iconv); if %s is right, add --force-encoding"),
-                                 source->encoding, read, utf8, source->encoding, source->encoding,
-                                 source->encoding);
-
               if (!source->skip_bad_rows)
                 {
                   g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
@@ -304,28 +290,8 @@ pr_record_set_load_csv (const char           *path,
   reader = pr_csv_reader_new_for_path (path, options->encoding, error);
   if (reader == NULL)
     return NULL;
-  /* The check for UTF-8 text read as an East Asian encoding converts
-   * back through iconv, which knows other names than ICU: one it does
-   * not know would leave the check out without a word. */
-  if (options->encoding != NULL && !options->force_encoding)
-    {
-      gboolean needed = FALSE;
-
-      iconv_encoding = pr_encoding_iconv_name (options->encoding, &needed);
-      if (needed && iconv_encoding == NULL)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       _("--encoding %s: the file's text would be checked for UTF-8 text misread in this encoding "
-                         "(José read as GBK is Jos茅), but the converter that checks it (iconv) knows it by none of "
-                         "its names: give it by a common name (GB18030, GBK, Big5…), or convert the file to UTF-8 "
-                         "and leave out --encoding; if %s is right and the file holds no UTF-8 text, add "
-                         "--force-encoding"),
-                       options->encoding, options->encoding);
-          return NULL;
-        }
-      if (!needed)
-        g_clear_pointer (&iconv_encoding, g_free);
-    }
+  if (!pr_bad_row_utf8_check_encoding (options->encoding, options->force_encoding, &iconv_encoding, error))
+    return NULL;
 
   {
     g_autoptr(GFile) file = g_file_new_for_path (path);

@@ -1048,11 +1048,7 @@ pr_record_set_load (const PrMapping          *mapping,
             {
               g_autofree char *what = pr_bad_row_describe (bad_id, loader.position_name, position, column, reason);
 
-              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
-                           /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
-                            * column “body”: …”). */
-                           _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
-                             "such rows out and list them"), what);
+              pr_bad_row_set_refusal (error, what, options->advice, options->skippable);
               goto out;
             }
           /* The row is still in the source: its id is kept, so that a store
