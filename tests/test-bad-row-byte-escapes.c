@@ -495,9 +495,10 @@ test_base64_near_misses (void)
 
 /* Hex and base32 tokens that are no text, alone or in a letter: an MD5
  * in lower case, a SHA-1 in upper, a SHA-256, a long number, an upper-
- * case serial in base32's letters, random bytes in base32; a phone number
- * and C++ after a "+", a base64 key with "+" inside, a word run into a
- * "+"; a letter that names a Punycode domain. Each must be read. */
+ * case serial in base32's letters, English letters in base32; a phone
+ * number and C++ after a "+", a base64 key with "+" inside, a word run
+ * into a "+"; a letter that names a Punycode domain; padding alone, which
+ * decodes to no byte. Each must be read. */
 static void
 test_token_near_misses (void)
 {
@@ -513,9 +514,10 @@ test_token_near_misses (void)
     "8,联系电话+8613812348000，C++培训机构拖欠退款，请求处理。\n"
     "9,密钥 q3Nf+Zk8TyWmR2p+Hx0vLbE7sQ== 请查收\n"
     "10,amount+tax+fee+total+sum\n"
-    "11,xn--fiqs8s 这个网址打不开，我们公司的网站无法访问，请求通信管理部门处理。\n";
+    "11,xn--fiqs8s 这个网址打不开，我们公司的网站无法访问，请求通信管理部门处理。\n"
+    "12,================\n";
 
-  assert_read (csv, 11);
+  assert_read (csv, 12);
 }
 
 /* A Traditional letter in GBK, as hex digits: its characters are outside
