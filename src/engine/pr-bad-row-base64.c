@@ -310,6 +310,8 @@ han_in_text (const GByteArray *bytes,
   guint han = 0, chars = 0;
 
   *gbk = FALSE;
+  if (length == 0)
+    return 0;
   if (!g_utf8_validate_len (text, length, NULL))
     {
       gboolean gb2312_text;
