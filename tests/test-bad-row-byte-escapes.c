@@ -9,12 +9,15 @@
  * exit 0: each is a bad row, named with its line and column, the escapes
  * it starts with and the encoding of their bytes, or skipped and counted
  * with --skip-bad-rows; so too octal escapes (\346\210\221), JavaScript's
- * %u6211, \U00006211 and hex dumps (e6 88 91, 0xE6 0x88 0x91). A letter with a %20 of a link, a price =50元, a
+ * %u6211, \U00006211 and hex dumps (e6 88 91, 0xE6 0x88 0x91), plain hex
+ * digits (e68891, a Traditional letter's GBK too), base32, UTF-7 and
+ * Punycode. A letter with a %20 of a link, a price =50元, a
  * path C:\xiaoming, a search word escaped in a quoted link, a code point
  * it asks about, an order, tracking or ID number, a hash or a key is read;
  * so are a letter that is only a search link with its words escaped, a
  * letter quoting a program's JSON message with \u escapes, a path with
- * octal-looking folders, numbers written with spaces and hex serials.
+ * octal-looking folders, numbers written with spaces and hex serials,
+ * hashes in hex, a phone number after "+", a Punycode domain it names.
  * Oracles: the escapes and code points written here by hand from the
  * bytes of 我是 (UTF-8 E6 88 91 E6 98 AF, GBK CE D2 CA C7) and its
  * characters; the base64 by an encoder written here, its first characters
@@ -270,6 +273,81 @@ base64_phrases (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* Plain hex digits of whole bytes, as HEX () or xxd -p writes them: UTF-8
+ * in lower case, GBK in upper. */
+static char *
+hex_of (const char *bytes,
+        gboolean    upper)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const guchar *p = (const guchar *) bytes; *p != '\0'; p++)
+    g_string_append_printf (s, upper ? "%02X" : "%02x", *p);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+hex_utf8 (const char *text)
+{
+  return hex_of (text, FALSE);
+}
+
+static char *
+hex_gbk (const char *text)
+{
+  g_autofree char *gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+
+  g_assert_nonnull (gbk);
+  return hex_of (gbk, TRUE);
+}
+
+/* The third body in base32 (UTF-8 and GBK), UTF-7 and Punycode, as
+ * Python's base64.b32encode () and its utf-7 and punycode codecs write
+ * it. */
+static const char third_base32_utf8[] =
+  "42EJDZUYV7UYBAHEXSI6RAMM4W32L354RTSYZO7EX6O6NCVF5GKIBZVPSTSL5C7IWCB6NFNU566IZ2MXVDUK7CXGQWRONAFH46LYL2ENV7SZHAPHTO"
+  "XOLPMV466KTZNQR7X3ZDHIWSP6NC4F4WFKB2MHRXX3ZDHIV636NMMC5CX3JZUYR3RYBAQ=";
+static const char third_base32_gbk[] =
+  "Z3JMVR6NZPIN3VVQXGSKHLGSXWY2HMNIZ75LDSGA7W27PVP3UOWMHROV57BP3UGUWKQ5FKOGW7CL7QV4ZP25BINDVS4LVNNDXTJ5NWFDVTD6XR7TZO2"
+  "4H55BUM======";
+static const char third_utf7[] =
+  "+YhFmL5AATxGATF3l/wxTO0/dYqWVAGvUT4uMA2V0/wyV6IvKYWJgJ3XFg29UwXbuX1V/KVwP/wyNH2LFUqCRzf8Mi/dsQov0Zg4wAg-";
+static const char third_punycode[] =
+  "xn--r6jx84gqkark01jr0ac2fp2vz1djre7xc8wf3wclzc5nm86a9qctqe27fe5b3u4gzlfw88cfyf41v4h5c06amc2r870ag5xfgnyvzr7g0x01hi"
+  "ale";
+
+static char *
+written_as (const char *text,
+            const char *form)
+{
+  g_assert_cmpstr (text, ==, bodies[2]);
+  return g_strdup (form);
+}
+
+static char *
+base32_utf8 (const char *text)
+{
+  return written_as (text, third_base32_utf8);
+}
+
+static char *
+base32_gbk (const char *text)
+{
+  return written_as (text, third_base32_gbk);
+}
+
+static char *
+utf7 (const char *text)
+{
+  return written_as (text, third_utf7);
+}
+
+static char *
+punycode (const char *text)
+{
+  return written_as (text, third_punycode);
+}
+
 /* The bodies, the third (line 4) passed through @wrap. */
 static char *
 records (char *(*wrap) (const char *))
@@ -311,6 +389,12 @@ test_refused (void)
     { base64_mime, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
     { base64_url, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
     { base64_phrases, "its text in base64", "“5oiR5piv6YCA5LyR…”", "its bytes being UTF-8" },
+    { hex_utf8, "its text as hex digits", "“e68891e698afe980…”", "its bytes being UTF-8" },
+    { hex_gbk, "its text as hex digits", "“CED2CAC7CDCBD0DD…”", "its bytes being GBK" },
+    { base32_utf8, "its text in base32", "“42EJDZUYV7UYBAHE…”", "its bytes being UTF-8" },
+    { base32_gbk, "its text in base32", "“Z3JMVR6NZPIN3VVQ…”", "its bytes being GBK" },
+    { utf7, "its text in UTF-7", "“+YhFmL5AATxGATF3…”", "from UTF-7" },
+    { punycode, "its text in Punycode", "“xn--r6jx84gqkark…”", "from Punycode" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -409,6 +493,72 @@ test_base64_near_misses (void)
   assert_read (csv, 13);
 }
 
+/* Hex and base32 tokens that are no text, alone or in a letter: an MD5
+ * in lower case, a SHA-1 in upper, a SHA-256, a long number, an upper-
+ * case serial in base32's letters, English letters in base32; a phone
+ * number and C++ after a "+", a base64 key with "+" inside, a word run
+ * into a "+"; a letter that names a Punycode domain; padding alone, which
+ * decodes to no byte. Each must be read. */
+static void
+test_token_near_misses (void)
+{
+  static const char csv[] =
+    "id,body\n"
+    "1,9dd4e461268c8034f5c8564e155c67a6\n"
+    "2,文件校验值 11F6AD8EC52A2984ABAAFD7C3B516503785C2072 请核对\n"
+    "3,2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881\n"
+    "4,202311280001234567890123\n"
+    "5,ABCDEFGHJKLMNPQRSTUVWXYZ\n"
+    "6,MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43UOV3HO6DZPI\n"
+    "7,+8613812348000\n"
+    "8,联系电话+8613812348000，C++培训机构拖欠退款，请求处理。\n"
+    "9,密钥 q3Nf+Zk8TyWmR2p+Hx0vLbE7sQ== 请查收\n"
+    "10,amount+tax+fee+total+sum\n"
+    "11,xn--fiqs8s 这个网址打不开，我们公司的网站无法访问，请求通信管理部门处理。\n"
+    "12,================\n";
+
+  assert_read (csv, 12);
+}
+
+/* A Traditional letter in GBK, as hex digits: its characters are outside
+ * GB2312, but common ones; refused as the Simplified one is. */
+static void
+test_traditional_gbk_hex (void)
+{
+  g_autofree char *gbk = g_convert ("我原來在北澤康泰包裝材料有限公司工作，現在失業在家，按規定可以領取失業保險金。", -1,
+                                    "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *hex = hex_of (gbk, FALSE);
+  g_autofree char *csv = g_strdup_printf ("id,body\n1,%s\n", hex);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+  g_assert_null (set);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "its text as hex digits"));
+  g_assert_nonnull (strstr (error->message, "its bytes being GBK"));
+}
+
+/* Punycode of "2", a line break and the third body (Python's codec): the
+ * message shows the value's start to the line's end, on one line, as the
+ * list of bad rows takes it. */
+static void
+test_punycode_line_break (void)
+{
+  static const char csv[] =
+    "id,body\n"
+    "1,\"xn--2\n-s13ar69kpralpv3nm9am2gk4yuxek4e75c89f34c15czpw21b2zcpsao26godc896gy2fbx1d1fg0vxdp7cf9asc9rw72akwyr6n"
+    "ri1a0hh2w76hiale\"\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+  g_assert_null (set);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Punycode (“xn--2…”"));
+  g_assert_null (strchr (error->message, '\n'));
+}
+
 /* HTML's numeric references without their ";" (&#25105&#26159), as
  * browsers read them. */
 static void
@@ -437,6 +587,9 @@ main (int   argc,
   g_test_add_func ("/engine/bad-row-byte-escapes/typed-read", test_typed_read);
   g_test_add_func ("/engine/bad-row-byte-escapes/base64-near-misses", test_base64_near_misses);
   g_test_add_func ("/engine/bad-row-byte-escapes/references-without-semicolons", test_references_without_semicolons);
+  g_test_add_func ("/engine/bad-row-byte-escapes/token-near-misses", test_token_near_misses);
+  g_test_add_func ("/engine/bad-row-byte-escapes/traditional-gbk-hex", test_traditional_gbk_hex);
+  g_test_add_func ("/engine/bad-row-byte-escapes/punycode-line-break", test_punycode_line_break);
 
   return g_test_run ();
 }

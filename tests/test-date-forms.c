@@ -385,7 +385,7 @@ test_morning_twelve_doubt (void)
 
 /* A weekday that is not the date's (2019-06-08 was a Saturday) is
  * unreadable, for a reason of its own; one that is no weekday (星期八) or
- * stands before the time is unreadable as any other text. */
+ * stands before the date is unreadable as any other text. */
 static void
 test_weekday_doubt (void)
 {
@@ -393,7 +393,7 @@ test_weekday_doubt (void)
    * order 01/02/2019 is either, with a Monday neither. */
   static const char *const wrong[] = { "2019-06-08 17:31:20 星期一", "2019年6月8日周日", "2019/06/08（星期五）",
                                        "01/02/2019 星期一" };
-  static const char *const others[] = { "2019-06-08 星期八", "2019-06-08 星期六 17:31", "星期六" };
+  static const char *const others[] = { "2019-06-08 星期八", "星期六 2019-06-08", "星期六" };
   gint64 seconds;
   int offset;
 
@@ -412,6 +412,56 @@ test_weekday_doubt (void)
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_AMBIGUOUS);
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_MDY, &seconds, &offset), ==, PR_DATE_OK);
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_DMY, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+}
+
+/* A weekday between the date and its time, and 礼拜 for 星期, as offices
+ * and people write them: read when it is the date's, refused as a wrong
+ * weekday when not; two weekdays are no date. 2019-06-08 was a Saturday,
+ * 2019-06-10 a Monday (`date -d 2019-06-10 +%A`). */
+static void
+test_weekday_before_time (void)
+{
+  static const Form ok[] = {
+    { "2019-06-08 星期六 17:31", PR_DATE_ORDER_UNSET, 1560015060, PR_DATE_NO_OFFSET },
+    { "2019-06-08 星期六 17:31:20", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "2019-06-08(周六)17:31:20", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "2019年6月8日星期六下午3点", PR_DATE_ORDER_UNSET, 1560006000, PR_DATE_NO_OFFSET },
+    { "2019年6月8日 礼拜六 下午3点", PR_DATE_ORDER_UNSET, 1560006000, PR_DATE_NO_OFFSET },
+    { "2019-06-08 礼拜六", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019/06/08（礼拜六）", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019-06-09 礼拜天", PR_DATE_ORDER_UNSET, JUNE_8 + 86400, PR_DATE_NO_OFFSET },
+    { "2019-06-09 礼拜日 08:00", PR_DATE_ORDER_UNSET, JUNE_8 + 86400 + 8 * 3600, PR_DATE_NO_OFFSET },
+    { "2019-06-10 礼拜一 09:30", PR_DATE_ORDER_UNSET, JUNE_8 + 2 * 86400 + 9 * 3600 + 1800, PR_DATE_NO_OFFSET },
+    { "08/06/2019 星期六 17:31", PR_DATE_ORDER_DMY, 1560015060, PR_DATE_NO_OFFSET },
+  };
+  static const char *const wrong[] = { "2019-06-08 星期一 17:31", "2019-06-08 礼拜一", "2019年6月8日礼拜天下午3点",
+                                       "2019-06-10 礼拜二 09:30" };
+  static const char *const others[] = { "2019-06-08 星期六 17:31 星期六", "2019-06-08 礼拜八 17:31",
+                                        "2019-06-08 礼拜 17:31", "礼拜六" };
+  gint64 seconds;
+  int offset;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      g_test_message ("%s (%d)", ok[i].text, ok[i].order);
+      seconds = 0;
+      offset = 0;
+      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, ok[i].seconds);
+      g_assert_cmpint (offset, ==, ok[i].offset);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_test_message ("%s", wrong[i]);
+      g_assert_cmpint (pr_date_read (wrong[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      g_assert_cmpint (pr_date_doubt (wrong[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_WEEKDAY);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_test_message ("%s", others[i]);
+      g_assert_cmpint (pr_date_read (others[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_NONE);
+    }
 }
 
 static void
@@ -493,6 +543,7 @@ main (int    argc,
   g_test_add_func ("/engine/date/morning-twelve", test_morning_twelve);
   g_test_add_func ("/engine/date/morning-twelve-doubt", test_morning_twelve_doubt);
   g_test_add_func ("/engine/date/weekday-doubt", test_weekday_doubt);
+  g_test_add_func ("/engine/date/weekday-before-time", test_weekday_before_time);
   g_test_add_func ("/engine/date/dusk", test_dusk);
 
   return g_test_run ();

@@ -2,15 +2,18 @@
 /*
  * A value that is its text in base64 (5bCP5Yy6 for 小区: an e-mail's body,
  * a program's export of bytes), one token or lines of one, as MIME wraps
- * them. Read as it stands, every such letter is a string of letters and
- * digits, and unrelated letters are found as repeats. Evidence is a token
- * that is most of the value and decodes to Chinese text in UTF-8 or GBK,
- * four ideographs at least (eight in GBK) and no fewer than the value
- * writes plainly. An
+ * them; or in base32 (4WYI7ZMM for 小区) or plain hex digits (e5b08f for
+ * 小, as a database's HEX () or a dump prints bytes), the other two of
+ * RFC 4648's encodings. Read as it stands, every such letter is a string
+ * of letters and digits, and unrelated letters are found as repeats.
+ * Evidence is a token that is most of the value and decodes to Chinese
+ * text in UTF-8 or GBK, four ideographs at least (eight in GBK) and no
+ * fewer than the value writes plainly. An
  * order, tracking or ID number, a hash or a link's token is no such text:
- * written in one case (the base64 of text mixes both), it is not decoded;
- * decoded, its bytes are not text (control characters, bytes no encoding
- * reads, characters no one writes).
+ * written in one case (the base64 of text mixes both), it is not decoded
+ * as base64; decoded, its bytes are not text (control characters, bytes
+ * no encoding reads, characters no one writes): an MD5 or SHA-1 in hex
+ * is sixteen or twenty random bytes.
  */
 #define G_LOG_DOMAIN "pr-bad-row"
 
@@ -21,6 +24,7 @@
 #include <string.h>
 
 #include "pr-bad-row-private.h"
+#include "pr-encoding-check.h"
 
 /* The shortest token looked at: 12 bytes, four ideographs in UTF-8. */
 #define MIN_TOKEN 16
@@ -153,12 +157,124 @@ decode (const Token *token)
   return bytes;
 }
 
-/* Whether @bytes, not UTF-8, look like Chinese text in GBK: its two-byte
- * characters nearly all GB2312's (as a letter's are), none of GB18030's
- * four bytes. Random bytes (a hash or a key in base64) often read as
- * GB18030, into characters of all its range. */
+/* Whether @token is plain hex digits of whole bytes, in one case, as
+ * HEX () and dumps write them. */
 static gboolean
-looks_like_gbk_text (const GByteArray *bytes)
+is_hex (const Token *token)
+{
+  gboolean upper = FALSE, lower = FALSE;
+  gsize digits = 0;
+
+  for (const char *p = token->start; p < token->end; p++)
+    {
+      if (*p == '\n' || *p == '\r')
+        continue;
+      if (!g_ascii_isxdigit (*p))
+        return FALSE;
+      upper |= g_ascii_isupper (*p);
+      lower |= g_ascii_islower (*p);
+      digits++;
+    }
+  return digits % 2 == 0 && !(upper && lower);
+}
+
+static GByteArray *
+decode_hex (const Token *token)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  int high = -1;
+
+  for (const char *p = token->start; p < token->end; p++)
+    {
+      guint8 byte;
+
+      if (*p == '\n' || *p == '\r')
+        continue;
+      if (high < 0)
+        {
+          high = g_ascii_xdigit_value (*p);
+          continue;
+        }
+      byte = (guint8) (high * 16 + g_ascii_xdigit_value (*p));
+      g_byte_array_append (bytes, &byte, 1);
+      high = -1;
+    }
+  return bytes;
+}
+
+/* The value of a base32 letter (RFC 4648's A–Z, 2–7, in either case), or
+ * -1. */
+static int
+base32_value (char c)
+{
+  if (g_ascii_isalpha (c))
+    return g_ascii_toupper (c) - 'A';
+  return c >= '2' && c <= '7' ? c - '2' + 26 : -1;
+}
+
+/* Whether @token is base32 as an encoder writes it: its letters in one
+ * case, "=" only at the end, a length a whole number of bytes takes. */
+static gboolean
+is_base32 (const Token *token)
+{
+  gboolean upper = FALSE, lower = FALSE;
+  gsize letters = 0, padding = 0;
+
+  for (const char *p = token->start; p < token->end; p++)
+    {
+      if (*p == '\n' || *p == '\r')
+        continue;
+      if (*p == '=')
+        {
+          padding++;
+          continue;
+        }
+      if (padding > 0 || base32_value (*p) < 0)
+        return FALSE;
+      upper |= g_ascii_isupper (*p);
+      lower |= g_ascii_islower (*p);
+      letters++;
+    }
+  /* 1, 3 or 6 letters past a multiple of eight end no byte. */
+  return !(upper && lower) && (padding == 0 || (letters + padding) % 8 == 0) && letters % 8 != 1 &&
+         letters % 8 != 3 && letters % 8 != 6;
+}
+
+static GByteArray *
+decode_base32 (const Token *token)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  guint32 bits = 0;
+  guint n = 0;
+
+  for (const char *p = token->start; p < token->end; p++)
+    {
+      int v = base32_value (*p);
+
+      if (v < 0)
+        continue;
+      bits = (bits << 5) | (guint32) v;
+      n += 5;
+      if (n >= 8)
+        {
+          guint8 byte = (guint8) (bits >> (n - 8));
+
+          g_byte_array_append (bytes, &byte, 1);
+          n -= 8;
+          bits &= (1u << n) - 1;
+        }
+    }
+  return bytes;
+}
+
+/* Whether @bytes, not UTF-8, may be Chinese text in GBK: none of
+ * GB18030's four bytes; in @gb2312, whether its two-byte characters are
+ * nearly all GB2312's, as a Simplified letter's are. Random bytes (a hash
+ * or a key in base64) often read as GB18030, into characters of all its
+ * range. */
+static gboolean
+looks_like_gbk_text (const GByteArray *bytes,
+                     gboolean         *gb2312_text)
 {
   guint pairs = 0, gb2312 = 0;
 
@@ -174,14 +290,16 @@ looks_like_gbk_text (const GByteArray *bytes)
       gb2312 += lead >= 0xA1 && lead <= 0xF7 && trail >= 0xA1 && trail <= 0xFE;
       i++;
     }
-  return gb2312 * 20 >= pairs * 19;
+  *gb2312_text = gb2312 * 20 >= pairs * 19;
+  return TRUE;
 }
 
 /* The ideographs of @bytes if they are text in UTF-8, else in GBK
  * (GB18030), @gbk set then; 0 if they are neither, or hold a character
  * no text holds: a control character but a line break or a tab, a
  * private-use or unassigned one, U+FFFD. Text in GBK needs more: at
- * least MIN_HAN_GBK ideographs, half its characters but spaces. */
+ * least MIN_HAN_GBK ideographs, half its characters but spaces, and
+ * GB2312's characters or common ideographs (above). */
 static guint
 han_in_text (const GByteArray *bytes,
              gboolean         *gbk)
@@ -192,13 +310,26 @@ han_in_text (const GByteArray *bytes,
   guint han = 0, chars = 0;
 
   *gbk = FALSE;
+  if (length == 0)
+    return 0;
   if (!g_utf8_validate_len (text, length, NULL))
     {
-      if (!looks_like_gbk_text (bytes))
+      gboolean gb2312_text;
+      guint64 all_han, common;
+
+      if (!looks_like_gbk_text (bytes, &gb2312_text))
         return 0;
       converted = g_convert (text, length, "UTF-8", "GB18030", NULL, &length, NULL);
       if (converted == NULL)
         return 0;
+      /* A Traditional letter in GBK is outside GB2312, but its
+       * ideographs are common ones, as random bytes' are not. */
+      if (!gb2312_text)
+        {
+          pr_encoding_count_han_plain (converted, length, &all_han, &common);
+          if (common * 10 < all_han * 9)
+            return 0;
+        }
       text = converted;
       *gbk = TRUE;
     }
@@ -231,27 +362,40 @@ plain_han (const char  *value,
  * @length: its length in bytes
  *
  * Returns: (transfer full) (nullable): the reason @value is its text in
- *   base64, or %NULL
+ *   base64, base32 or hex digits, or %NULL
  */
 char *
 _pr_bad_row_base64 (const char *value,
                     gsize       length)
 {
-  g_autoptr(GByteArray) bytes = NULL;
+  static const struct
+  {
+    gboolean (*is) (const Token *token);
+    GByteArray *(*decode) (const Token *token);
+  } kinds[] = { { is_hex, decode_hex }, { is_base64, decode }, { is_base32, decode_base32 } };
   g_autofree char *shown = NULL;
   gsize chars = 0;
   Token token;
-  gboolean gbk;
-  guint han;
+  gboolean gbk = FALSE;
+  guint han = 0, kind;
 
   /* Every value of every row passes here: one walk of its bytes; only a
-   * token that is three quarters of it at least is decoded. */
+   * token that is three quarters of it at least is decoded. Hex digits
+   * in one case, base64 in both and base32 in one: at most hex and base32
+   * both fit a token (2345ABCD), and its bytes say which it is. */
   token = longest_token (value, length, &chars);
-  if (token.chars < MIN_TOKEN || token.chars * 4 < chars * 3 || !is_base64 (&token))
+  if (token.chars < MIN_TOKEN || token.chars * 4 < chars * 3)
     return NULL;
-  bytes = decode (&token);
-  han = han_in_text (bytes, &gbk);
-  if (han < MIN_HAN || han < plain_han (value, length, &token))
+  for (kind = 0; kind < G_N_ELEMENTS (kinds); kind++)
+    if (kinds[kind].is (&token))
+      {
+        g_autoptr(GByteArray) bytes = kinds[kind].decode (&token);
+
+        han = han_in_text (bytes, &gbk);
+        if (han >= MIN_HAN)
+          break;
+      }
+  if (kind == G_N_ELEMENTS (kinds) || han < plain_han (value, length, &token))
     return NULL;
 
   /* The token's first characters, to find it by. */
@@ -262,6 +406,20 @@ _pr_bad_row_base64 (const char *value,
       p++;
     shown = g_strndup (token.start, p - token.start);
   }
+  if (kind == 0)
+    /* Translators: the value's first characters, then the encoding of the bytes they write. */
+    return g_strdup_printf (_("the value writes its text as hex digits (“%s…”, as a database's HEX () or a dump "
+                              "prints bytes, e5b08f for 小), whose digits would be compared as the letter's "
+                              "words, so that unrelated letters match: decode the export first (two hex digits a "
+                              "byte, its bytes being %s) and scan that"),
+                            shown, gbk ? "GBK" : "UTF-8");
+  if (kind == 2)
+    /* Translators: the value's first characters, then the encoding of the bytes they write. */
+    return g_strdup_printf (_("the value writes its text in base32 (“%s…”, as a program's export may, 4WYI6=== "
+                              "for 小), whose letters and digits would be compared as the letter's words, so that "
+                              "unrelated letters match: decode the export first (base32, its bytes being %s) and "
+                              "scan that"),
+                            shown, gbk ? "GBK" : "UTF-8");
   /* Translators: the value's first characters, then the encoding of the bytes they write. */
   return g_strdup_printf (_("the value writes its text in base64 (“%s…”, as an e-mail's or a program's export "
                             "may, 5bCP for 小), whose letters and digits would be compared as the letter's words, "

@@ -276,7 +276,8 @@ json_escaped_han (const char *value,
 }
 
 /* The reason @value is text in a notation (JSON escapes, escaped bytes or
- * code points, base64, HTML, RTF) rather than the text itself, or NULL. */
+ * code points, base64, base32 or hex, UTF-7, Punycode, HTML, RTF) rather
+ * than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
               gsize       length)
@@ -287,6 +288,8 @@ escaped_text (const char *value,
     reason = _pr_bad_row_byte_escapes (value, length);
   if (reason == NULL)
     reason = _pr_bad_row_base64 (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_ascii_forms (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 

@@ -89,44 +89,6 @@ is_day_of_week (int day,
   return (int) g_date_get_weekday (&date) == weekday;
 }
 
-/* The day of the week @text ends with (2024-01-01 星期一, 2024年1月1日周一,
- * "(星期日)"), 1 for Monday to 7 for Sunday as GDateTime counts, or 0;
- * in @out_rest a copy of @text without it. */
-static int
-read_weekday (const char  *text,
-              char       **out_rest)
-{
-  static const char *const days[] = { "一", "二", "三", "四", "五", "六", "日", "天" };
-  static const char *const opens[] = { "（", "(", "" };
-  static const char *const closes[] = { "）", ")", "" };
-  g_autofree char *trimmed = g_strdup (text);
-  gsize length;
-
-  g_strchomp (trimmed);
-  length = strlen (trimmed);
-  for (guint b = 0; b < G_N_ELEMENTS (opens); b++)
-    {
-      gsize close = strlen (closes[b]);
-
-      if (length < close || strcmp (trimmed + length - close, closes[b]) != 0)
-        continue;
-      for (guint d = 0; d < G_N_ELEMENTS (days); d++)
-        for (guint w = 0; w < 2; w++)
-          {
-            const char *word = w == 0 ? "星期" : "周";
-            g_autofree char *ending = g_strconcat (opens[b], word, days[d], closes[b], NULL);
-            gsize n = strlen (ending);
-
-            if (length > n && strcmp (trimmed + length - n, ending) == 0)
-              {
-                *out_rest = g_strndup (trimmed, length - n);
-                return MIN (d + 1, 7);
-              }
-          }
-    }
-  return 0;
-}
-
 static gboolean
 skip_word (const char **p,
            const char  *word)
@@ -137,6 +99,73 @@ skip_word (const char **p,
     return FALSE;
   *p += len;
   return TRUE;
+}
+
+/* The first day of the week written from @from on (星期一, 周一, 礼拜一,
+ * "(星期日)"), 1 for Monday to 7 for Sunday as GDateTime counts, or 0; in
+ * @start and @end where it is. Byte by byte, as the text may not be
+ * UTF-8: a word matches at a character's first byte only. */
+static int
+find_weekday (const char  *from,
+              const char **start,
+              const char **end)
+{
+  static const char *const days[] = { "一", "二", "三", "四", "五", "六", "日", "天" };
+  static const char *const words[] = { "星期", "礼拜", "周" };
+  static const char *const opens[] = { "（", "(", "" };
+  static const char *const closes[] = { "）", ")", "" };
+
+  for (const char *p = from; *p != '\0'; p++)
+    for (guint b = 0; b < G_N_ELEMENTS (opens); b++)
+      {
+        const char *after_open = p;
+
+        /* Every date passes here: most bytes start none of the words. */
+        if ((guchar) *p < 0x80 && *p != '(')
+          break;
+        if (!skip_word (&after_open, opens[b]))
+          continue;
+        for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+          {
+            const char *after_word = after_open;
+
+            if (!skip_word (&after_word, words[w]))
+              continue;
+            for (guint d = 0; d < G_N_ELEMENTS (days); d++)
+              {
+                const char *q = after_word;
+
+                if (skip_word (&q, days[d]) && skip_word (&q, closes[b]))
+                  {
+                    *start = p;
+                    *end = q;
+                    return MIN (d + 1, 7);
+                  }
+              }
+          }
+      }
+  return 0;
+}
+
+/* The day of the week @text writes after its date, at its end or before
+ * its time (2024-01-01 星期一, 2024年1月1日周一, 2024-01-01 礼拜一 09:30),
+ * as find_weekday () reads it, or 0; in @out_rest a copy of @text without
+ * it, a space in its place. Two weekdays are none: the text is no date. */
+static int
+read_weekday (const char  *text,
+              char       **out_rest)
+{
+  const char *start, *end, *again_start, *again_end;
+  g_autofree char *before = NULL;
+  int weekday;
+
+  /* Not at the start: the date comes first. */
+  if (*text == '\0' || (weekday = find_weekday (text + 1, &start, &end)) == 0 ||
+      find_weekday (end, &again_start, &again_end) != 0)
+    return 0;
+  before = g_strndup (text, start - text);
+  *out_rest = g_strconcat (before, " ", end, NULL);
+  return weekday;
 }
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for

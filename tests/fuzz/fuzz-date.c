@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the date parser (pr_date_read ()) on any text, with
  * each order: offsets and fractions, YYYYMMDDHHMMSS, AM/PM, 上午/下午…点,
- * day-first and month-first dates, full-width digits and signs.
+ * day-first and month-first dates, full-width digits and signs, a weekday
+ * at the end or before the time (星期六, 周六, 礼拜天).
  *
  * Besides not crashing or reading past the text, a date read must exist
  * (GDateTime takes it back), an offset must be within ±14:00, a date read

@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A value whose text is written in one of Unicode's own forms for ASCII
+ * channels: UTF-7 (+XA9TOg- for 小区, RFC 2152, as old e-mail and some
+ * exports write it) or Punycode (xn--dkr78r, RFC 3492, a domain name's
+ * form, given a whole letter). Read as it stands, every such letter is
+ * letters and digits, and unrelated letters are found as repeats.
+ * Evidence, as for the escapes: the decoded text is Chinese (four
+ * ideographs at least, half its characters, nine in ten of them common
+ * ones, the others punctuation, ASCII or Latin-1), and the encoded part
+ * is most of the value. A phone number +8613812348000 is no
+ * UTF-7 (its bits do not end a character); the "+" inside a base64 token
+ * or a key starts a run whose 16-bit units are any of Unicode's: its
+ * ideographs rare ones, among other scripts' letters and code points no
+ * text holds.
+ */
+#define G_LOG_DOMAIN "pr-bad-row"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-bad-row-private.h"
+#include "pr-encoding-check.h"
+
+/* Decoded ideographs a value needs before it is refused. */
+#define MIN_HAN 4
+
+/* Characters of the value shown in the message. */
+#define SHOWN_CHARS 16
+
+/* Punycode's decoder inserts each character at its place: quadratic in
+ * the length, so a longer value (no letter exported so) is not decoded. */
+#define MAX_PUNYCODE 16384
+
+/* The value's first characters from @p, to find it by: SHOWN_CHARS of
+ * them, to the end of the line. */
+static char *
+shown_from (const char *p,
+            const char *end)
+{
+  const char *q = p;
+
+  while (q < end && q - p < SHOWN_CHARS && *q != '\n' && *q != '\r')
+    q++;
+  return g_strndup (p, q - p);
+}
+
+/* Whether @c is a character text holds: no control but a line break or a
+ * tab, no private-use, unassigned or surrogate code point. */
+static gboolean
+is_text_char (gunichar c)
+{
+  GUnicodeType type;
+
+  if (!g_unichar_validate (c))
+    return FALSE;
+  type = g_unichar_type (c);
+  return !((type == G_UNICODE_CONTROL && c != '\n' && c != '\r' && c != '\t') || type == G_UNICODE_PRIVATE_USE ||
+           type == G_UNICODE_UNASSIGNED || type == G_UNICODE_SURROGATE || c == 0xFFFD);
+}
+
+static int
+base64_value (char c)
+{
+  if (g_ascii_isupper (c))
+    return c - 'A';
+  if (g_ascii_islower (c))
+    return c - 'a' + 26;
+  if (g_ascii_isdigit (c))
+    return c - '0' + 52;
+  return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
+/* Decodes the UTF-7 run of modified base64 from @p to @end (after its
+ * "+") into @out: %FALSE unless its bits end a UTF-16 character (fewer
+ * than six left over, all zero) and every character is text's. */
+static gboolean
+decode_utf7_run (const char *p,
+                 const char *end,
+                 GArray     *out)
+{
+  guint32 bits = 0;
+  guint n = 0;
+  gunichar high = 0;
+
+  g_array_set_size (out, 0);
+  for (; p < end; p++)
+    {
+      gunichar unit;
+
+      bits = (bits << 6) | (guint32) base64_value (*p);
+      n += 6;
+      if (n < 16)
+        continue;
+      n -= 16;
+      unit = (bits >> n) & 0xFFFF;
+      bits &= (1u << n) - 1;
+      if (high != 0)
+        {
+          if (unit < 0xDC00 || unit > 0xDFFF)
+            return FALSE;
+          unit = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
+          high = 0;
+        }
+      else if (unit >= 0xD800 && unit <= 0xDBFF)
+        {
+          high = unit;
+          continue;
+        }
+      if (!is_text_char (unit))
+        return FALSE;
+      g_array_append_val (out, unit);
+    }
+  return high == 0 && n < 6 && bits == 0 && out->len > 0;
+}
+
+/* Whether @c is a character of a Chinese letter's besides its ideographs:
+ * ASCII and Latin-1, general punctuation (“” …), CJK punctuation (、。
+ * 《》) and the full-width forms (，！（）). Random 16-bit units or
+ * Punycode digits are mostly letters of other scripts. */
+static gboolean
+is_letter_sign (gunichar c)
+{
+  return c <= 0xFF || (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFFEF);
+}
+
+/* The ideographs of @chars, 0 unless nine in ten of them are common ones
+ * (GB2312's first level, Big5's common), as random characters' are not,
+ * and the others all signs of a letter. In @non_space, the characters
+ * but spaces. */
+static guint
+han_of (const GArray *chars,
+        guint        *non_space)
+{
+  g_autofree char *text = NULL;
+  guint64 han = 0, common = 0;
+  glong length = 0;
+
+  *non_space = 0;
+  for (guint i = 0; i < chars->len; i++)
+    {
+      gunichar c = g_array_index (chars, gunichar, i);
+
+      if (!_pr_bad_row_is_han (c) && !is_letter_sign (c))
+        return 0;
+      *non_space += !g_unichar_isspace (c);
+    }
+  text = g_ucs4_to_utf8 ((const gunichar *) chars->data, chars->len, NULL, &length, NULL);
+  if (text == NULL)
+    return 0;
+  pr_encoding_count_han_plain (text, length, &han, &common);
+  return common * 10 >= han * 9 ? (guint) han : 0;
+}
+
+/* The reason @value writes its text in UTF-7, or NULL. */
+static char *
+utf7 (const char *value,
+      gsize       length)
+{
+  const char *end = value + length, *first = NULL;
+  g_autoptr(GArray) run = NULL;
+  guint han = 0, decoded = 0, plain = 0;
+  gsize encoded = 0, chars = 0;
+
+  if (memchr (value, '+', length) == NULL)
+    return NULL;
+  run = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  for (const char *p = value; p < end;)
+    {
+      const char *q = p + 1;
+      guint run_han, run_chars;
+
+      if (*p != '+')
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          plain += _pr_bad_row_is_han (c);
+          chars += !g_unichar_isspace (c);
+          p = g_utf8_next_char (p);
+          continue;
+        }
+      while (q < end && base64_value (*q) >= 0)
+        q++;
+      if (!decode_utf7_run (p + 1, q, run))
+        {
+          chars++;
+          p++;
+          continue;
+        }
+      run_han = han_of (run, &run_chars);
+      if (first == NULL && run_han > 0)
+        first = p;
+      han += run_han;
+      decoded += run_chars;
+      /* The "-" that ends a run is the run's. */
+      q += q < end && *q == '-';
+      encoded += q - p;
+      chars += q - p;
+      p = q;
+    }
+  if (han < MIN_HAN || han < plain || han * 2 < decoded || encoded * 2 < chars)
+    return NULL;
+  {
+    g_autofree char *shown = shown_from (first, end);
+
+    /* Translators: the value's first characters in UTF-7 (letters, digits, + and -, kept as they are). */
+    return g_strdup_printf (_("the value writes its text in UTF-7 (“%s…”, as old e-mail or a program's export "
+                              "may, +XA8- for 小), whose letters and digits would be compared as the letter's "
+                              "words, so that unrelated letters match: decode the export first (from UTF-7) "
+                              "and scan that"),
+                            shown);
+  }
+}
+
+static int
+punycode_digit (char c)
+{
+  if (g_ascii_isalpha (c))
+    return g_ascii_tolower (c) - 'a';
+  return g_ascii_isdigit (c) ? c - '0' + 26 : -1;
+}
+
+static guint32
+punycode_adapt (guint32  delta,
+                guint32  points,
+                gboolean first)
+{
+  guint32 k = 0;
+
+  delta = first ? delta / 700 : delta / 2;
+  delta += delta / points;
+  while (delta > ((36 - 1) * 26) / 2)
+    {
+      delta /= 36 - 1;
+      k += 36;
+    }
+  return k + (36 - 1 + 1) * delta / (delta + 38);
+}
+
+/* RFC 3492's decoder: the characters of @p to @end (after "xn--") into
+ * @out, or %FALSE if they are no Punycode. */
+static gboolean
+decode_punycode (const char *p,
+                 const char *end,
+                 GArray     *out)
+{
+  const char *delimiter = NULL;
+  guint64 n = 128, i = 0, bias = 72;
+
+  for (const char *q = p; q < end; q++)
+    if (*q == '-')
+      delimiter = q;
+  for (const char *q = p; delimiter != NULL && q < delimiter; q++)
+    {
+      gunichar c = (guchar) *q;
+
+      g_array_append_val (out, c);
+    }
+  for (const char *q = delimiter != NULL ? delimiter + 1 : p; q < end;)
+    {
+      guint64 old_i = i, w = 1;
+      gunichar c;
+
+      for (guint64 k = 36;; k += 36)
+        {
+          int digit = q < end ? punycode_digit (*q++) : -1;
+          guint64 t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+
+          if (digit < 0)
+            return FALSE;
+          i += (guint64) digit * w;
+          if (i > G_MAXUINT32)
+            return FALSE;
+          if ((guint64) digit < t)
+            break;
+          w *= 36 - t;
+          if (w > G_MAXUINT32)
+            return FALSE;
+        }
+      bias = punycode_adapt ((guint32) (i - old_i), out->len + 1, old_i == 0);
+      n += i / (out->len + 1);
+      i %= out->len + 1;
+      if (n > 0x10FFFF || !is_text_char ((gunichar) n))
+        return FALSE;
+      c = (gunichar) n;
+      g_array_insert_val (out, (guint) i, c);
+      i++;
+    }
+  return out->len > 0;
+}
+
+/* The reason @value is its text in Punycode (the whole value, after
+ * "xn--"), or NULL. */
+static char *
+punycode (const char *value,
+          gsize       length)
+{
+  g_autoptr(GArray) chars = NULL;
+  const char *start = value, *end = value + length;
+  guint han, non_space;
+
+  while (start < end && g_ascii_isspace (*start))
+    start++;
+  while (end > start && g_ascii_isspace (end[-1]))
+    end--;
+  if (end - start < 4 || g_ascii_strncasecmp (start, "xn--", 4) != 0 || end - start > MAX_PUNYCODE)
+    return NULL;
+  for (const char *p = start; p < end; p++)
+    if ((guchar) *p >= 0x80)
+      return NULL;
+  chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  if (!decode_punycode (start + 4, end, chars))
+    return NULL;
+  han = han_of (chars, &non_space);
+  if (han < MIN_HAN || han * 2 < non_space)
+    return NULL;
+  {
+    g_autofree char *shown = shown_from (start, end);
+
+    /* Translators: the value's first characters in Punycode (xn-- and letters, kept as they are). */
+    return g_strdup_printf (_("the value writes its text in Punycode (“%s…”, a domain name's form, xn--yet for "
+                              "小), whose letters and digits would be compared as the letter's words, so that "
+                              "unrelated letters match: decode the export first (from Punycode) and scan that"),
+                            shown);
+  }
+}
+
+/**
+ * _pr_bad_row_ascii_forms:
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ *
+ * Returns: (transfer full) (nullable): the reason @value is its text in
+ *   UTF-7 or Punycode, or %NULL
+ */
+char *
+_pr_bad_row_ascii_forms (const char *value,
+                         gsize       length)
+{
+  char *reason = utf7 (value, length);
+
+  return reason != NULL ? reason : punycode (value, length);
+}
