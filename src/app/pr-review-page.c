@@ -95,6 +95,7 @@ struct _PrReviewPage
   PrClusterItem        *first_chosen;  /* the first case shown, chosen so (owned), until the clerk chooses */
   guint                 filter_changes; /* the filters' changes since search_listed () */
   gboolean              only_widened;   /* each of them only added rows */
+  gboolean              next_when_sorted; /* Ctrl+J waits for the order on its way */
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -169,6 +170,7 @@ pr_review_page_update_summary (PrReviewPage *self)
 /* The cluster list */
 
 static void paced_changed (PrReviewPage *self);
+static void sorted_pending (PrReviewPage *self);
 static gboolean choose_first (PrReviewPage *self);
 
 static gboolean
@@ -864,8 +866,11 @@ selection_changed (PrReviewPage *self)
   /* A case chosen by a click or an action while an earlier choice waits
    * for the list to show its case: the later choice wins. The list's own
    * changes move the selection from within the paced model's signals. */
-  if (self->to_select != NULL && !self->choosing && g_signal_get_invocation_hint (self->paced) == NULL)
-    g_clear_object (&self->to_select);
+  if (!self->choosing && g_signal_get_invocation_hint (self->paced) == NULL)
+    {
+      g_clear_object (&self->to_select);
+      self->next_when_sorted = FALSE;
+    }
   g_set_object (&self->chosen, gtk_single_selection_get_selected_item (self->selection));
   if (self->chosen != self->first_chosen && self->to_select != self->first_chosen)
     g_clear_object (&self->first_chosen);
@@ -958,6 +963,7 @@ setup_cluster_list (PrReviewPage *self)
   g_signal_connect_object (self->paced, "items-changed", G_CALLBACK (paced_changed), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (paced_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sorted, "notify::pending", G_CALLBACK (sorted_pending), self, G_CONNECT_SWAPPED);
   gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
   gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
@@ -1045,6 +1051,14 @@ paced_changed (PrReviewPage *self)
     scroll_to (self, selected);
 }
 
+/* The order is whole: Ctrl+J pressed while it was sorted goes on. */
+static void
+sorted_pending (PrReviewPage *self)
+{
+  if (self->next_when_sorted && gtk_sort_list_model_get_pending (self->sorted) == 0)
+    pr_review_page_select_next_unreviewed (self);
+}
+
 /* Selects the next cluster shown that is not reviewed, after the one
  * selected, and scrolls to it. */
 void
@@ -1057,6 +1071,12 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
   gpointer selected = self->to_select != NULL ? self->to_select : gtk_single_selection_get_selected_item (self->selection);
   guint n = g_list_model_get_n_items (model), current = GTK_INVALID_LIST_POSITION;
 
+  /* An order is sorted a slice per turn (a sort of 10^5 cases in one
+   * turn holds the window): the next case is the next in that order, so
+   * it is looked for once the order is whole (sorted_pending ()). */
+  self->next_when_sorted = gtk_sort_list_model_get_pending (self->sorted) != 0;
+  if (self->next_when_sorted)
+    return;
   for (guint i = 0; i < n && selected != NULL && current == GTK_INVALID_LIST_POSITION; i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -1262,6 +1282,8 @@ pr_review_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->filtered, self);
   if (self->paced != NULL)
     g_signal_handlers_disconnect_by_data (self->paced, self);
+  if (self->sorted != NULL)
+    g_signal_handlers_disconnect_by_data (self->sorted, self);
   g_clear_object (&self->to_select);
   g_clear_object (&self->chosen);
   g_clear_object (&self->first_chosen);
