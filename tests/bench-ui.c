@@ -703,6 +703,7 @@ bench_list (guint n_clusters)
   GtkColumnView *view;
   GListModel *model;
   GtkWidget *search;
+  gboolean only_orders;
   gint64 start;
   guint steps;
 
@@ -766,15 +767,21 @@ bench_list (guint n_clusters)
     }
   print_times ("Cluster list, a jump to the end or the start", times);
 
+  /* BENCH_ONLY_ORDERS=1: the orders alone (a search cleared brings back
+   * 10^5 rows, which takes minutes on a loaded machine). */
+  only_orders = g_getenv ("BENCH_ONLY_ORDERS") != NULL;
   /* A search over all the clusters. */
   search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
-  start = g_get_monotonic_time ();
-  gtk_editable_set_text (GTK_EDITABLE (search), "第99999号");
-  g_signal_emit_by_name (search, "search-changed");
-  wait_for (pr_test_list_settled, view);
-  until_painted ();
-  printf ("Search over the list: %.1f ms to the painted result (%u shown)\n",
-          (g_get_monotonic_time () - start) / 1e3, g_list_model_get_n_items (model));
+  if (!only_orders)
+    {
+      start = g_get_monotonic_time ();
+      gtk_editable_set_text (GTK_EDITABLE (search), "第99999号");
+      g_signal_emit_by_name (search, "search-changed");
+      wait_for (pr_test_list_settled, view);
+      until_painted ();
+      printf ("Search over the list: %.1f ms to the painted result (%u shown)\n",
+              (g_get_monotonic_time () - start) / 1e3, g_list_model_get_n_items (model));
+    }
 
   /* Finding work: each filter, the search of every field, the orders. */
   {
@@ -782,14 +789,17 @@ bench_list (guint n_clusters)
     static const char *const january[2] = { "2025-01-01", "2025-01-31" };
     static const char *const open[2] = { "", "" };
 
-    time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
-    time_list_change (window, view, "Filters: all states, other petitioners", set_filters, (gpointer) all_other);
-    time_list_change (window, view, "Filters: unreviewed, the same petitioner", set_filters, (gpointer) unreviewed_same);
-    time_list_change (window, view, "Filters: any", set_filters, (gpointer) any);
-    time_list_change (window, view, "Date range: January 2025", set_dates, (gpointer) january);
-    time_list_change (window, view, "Date range: open", set_dates, (gpointer) open);
-    time_list_change (window, view, "Search of every field: a petitioner (some99999)", set_search, (gpointer) "某99999");
-    time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
+    if (!only_orders)
+      {
+        time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
+        time_list_change (window, view, "Filters: all states, other petitioners", set_filters, (gpointer) all_other);
+        time_list_change (window, view, "Filters: unreviewed, the same petitioner", set_filters, (gpointer) unreviewed_same);
+        time_list_change (window, view, "Filters: any", set_filters, (gpointer) any);
+        time_list_change (window, view, "Date range: January 2025", set_dates, (gpointer) january);
+        time_list_change (window, view, "Date range: open", set_dates, (gpointer) open);
+        time_list_change (window, view, "Search of every field: a petitioner (some99999)", set_search, (gpointer) "某99999");
+        time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
+      }
     time_list_change (window, view, "Order by risk", sort_by, (gpointer) "Risk");
     time_list_change (window, view, "Order by size", sort_by, (gpointer) "Size");
     time_list_change (window, view, "Order by date", sort_by, (gpointer) "Date");

@@ -9,7 +9,9 @@
  * rows a view keeps made (an item taken out and put back in the one
  * change keeps its row), but the one change that passes the rest of a
  * new order whole; and a selection model over it keeps the item
- * selected whenever that item stays in the model.
+ * selected whenever that item stays in the model. Paused while an
+ * incremental filter works, it holds the rows before until the filter is
+ * done.
  */
 #include "config.h"
 
@@ -276,6 +278,95 @@ test_idle (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, 0);
 }
 
+static gboolean
+find_item (GListModel *model,
+           gpointer    wanted)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (item == wanted)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+every_nth (gpointer item,
+           gpointer data)
+{
+  return GPOINTER_TO_UINT (g_object_get_data (item, "index")) % GPOINTER_TO_UINT (data) == 0;
+}
+
+static void
+pause_while_filtering (GtkFilterListModel *filtered,
+                       GParamSpec         *pspec,
+                       PrPacedModel       *paced)
+{
+  pr_paced_model_set_paused (paced, gtk_filter_list_model_get_pending (filtered) > 0);
+}
+
+/* Paused while an incremental filter works (GTK's takes every row out,
+ * then puts back those that match, 512 per turn; a turn that puts none
+ * back tells of no change): the rows told of stay
+ * as they were, the item kept with them, until the filter is done; then
+ * the model's items pass on as any change, and the paced model holds
+ * what the filter keeps, as a brute-force pass over the items finds. */
+static void
+test_paused (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (G_TYPE_OBJECT);
+  GtkCustomFilter *filter = gtk_custom_filter_new (every_nth, GUINT_TO_POINTER (2), NULL);
+  g_autoptr(GtkFilterListModel) filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (store)),
+                                                                      GTK_FILTER (filter));
+  g_autoptr(PrPacedModel) paced = pr_paced_model_new (G_LIST_MODEL (filtered));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) before = g_ptr_array_new ();
+  g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+  gpointer kept;
+  guint turns = 0;
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      GObject *item = g_object_new (G_TYPE_OBJECT, NULL);
+
+      g_object_set_data (item, "index", GUINT_TO_POINTER (i));
+      g_ptr_array_add (items, item);
+    }
+  g_list_store_splice (store, 0, 0, items->pdata, items->len);
+  pr_paced_model_flush (paced);
+  for (guint i = 0; i < items->len; i += 2)
+    g_ptr_array_add (before, items->pdata[i]);
+  assert_holds (G_LIST_MODEL (paced), before);
+  kept = items->pdata[1500];
+  pr_paced_model_set_keep (paced, kept);
+
+  gtk_filter_list_model_set_incremental (filtered, TRUE);
+  g_signal_connect (filtered, "notify::pending", G_CALLBACK (pause_while_filtering), paced);
+  /* Sparse: most of the filter's turns put nothing back. */
+  gtk_custom_filter_set_filter_func (filter, every_nth, GUINT_TO_POINTER (1500), NULL);
+  g_assert_cmpuint (gtk_filter_list_model_get_pending (filtered), >, 0);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (gtk_filter_list_model_get_pending (filtered) > 0)
+    {
+      assert_holds (G_LIST_MODEL (paced), before);
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_cmpuint (turns, >, 1);
+  while (pr_paced_model_get_pending (paced))
+    {
+      g_assert_true (find_item (G_LIST_MODEL (paced), kept));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  for (guint i = 0; i < items->len; i++)
+    if (i % 1500 == 0)
+      g_ptr_array_add (expected, items->pdata[i]);
+  assert_holds (G_LIST_MODEL (paced), expected);
+  g_signal_handlers_disconnect_by_func (filtered, pause_while_filtering, paced);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -283,5 +374,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/paced-model/random-changes", test_random_changes);
   g_test_add_func ("/app/paced-model/idle", test_idle);
+  g_test_add_func ("/app/paced-model/paused", test_paused);
   return g_test_run ();
 }

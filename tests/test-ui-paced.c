@@ -137,7 +137,7 @@ test_paced_list (void)
       if (g_strcmp0 (gtk_column_view_column_get_title (column), "Date") == 0)
         gtk_column_view_sort_by_column (view, column, GTK_SORT_DESCENDING);
     }
-  g_assert_true (pr_paced_model_get_pending (paced));
+  g_assert_false (pr_test_list_settled (view));
   pr_test_assert_listed (view, expected);
   g_assert_true (gtk_single_selection_get_selected_item (selection) == chosen);
   g_assert_true (pr_compare_view_get_item (compare) == chosen);

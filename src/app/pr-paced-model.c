@@ -92,6 +92,7 @@ struct _PrPacedModel
   guint       frame_timeout; /* the wait's end, if no frame comes */
   guint       frame_wait;    /* its length (milliseconds), or 0: none */
   gboolean    no_frames;     /* a wait of this change ended without a frame */
+  gboolean    paused;        /* changes are gathered, not passed on */
 };
 
 static void pr_paced_model_list_model_init (GListModelInterface *iface);
@@ -248,7 +249,8 @@ set_pending (PrPacedModel *self,
     {
       self->stale = TRUE;
       /* Below the frame's priority: a frame is painted between slices. */
-      self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
+      if (!self->paused)
+        self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
     }
   else
     {
@@ -521,7 +523,7 @@ pr_paced_model_step (PrPacedModel *self)
 {
   guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
 
-  if (!pr_paced_model_get_pending (self))
+  if (!pr_paced_model_get_pending (self) || self->paused)
     return FALSE;
   if (self->stale)
     {
@@ -614,7 +616,7 @@ static void
 frame_done (PrPacedModel *self)
 {
   stop_waiting (self);
-  if (self->idle == 0 && pr_paced_model_get_pending (self))
+  if (self->idle == 0 && pr_paced_model_get_pending (self) && !self->paused)
     self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
 }
 
@@ -702,7 +704,7 @@ model_items_changed (GListModel   *model,
       self->stale = TRUE;
       return;
     }
-  if (MAX (removed, added) <= self->slice)
+  if (MAX (removed, added) <= self->slice && !self->paused)
     {
       /* Shown is the model: the same change, told as it came. */
       g_ptr_array_remove_range (self->shown, position, removed);
@@ -783,6 +785,31 @@ pr_paced_model_set_view (PrPacedModel *self,
   self->view = view;
   if (view != NULL)
     g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &self->view);
+}
+
+/* While @paused, the model's changes are gathered and the rows told of
+ * stay; once not, what the model holds then is passed on as any change.
+ * A model that works a slice per turn (GTK's incremental filter takes
+ * every row out, then puts back those that match a slice at a time)
+ * is followed so from one whole state to the next. */
+void
+pr_paced_model_set_paused (PrPacedModel *self,
+                           gboolean      paused)
+{
+  g_return_if_fail (PR_IS_PACED_MODEL (self));
+
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  if (paused)
+    {
+      g_clear_handle_id (&self->idle, g_source_remove);
+      /* A change is on its way: the model is read again once it is whole. */
+      set_pending (self, TRUE);
+      self->stale = TRUE;
+    }
+  else if (pr_paced_model_get_pending (self) && self->idle == 0 && self->clock == NULL)
+    self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
 }
 
 /* At most @slice rows taken out and @slice put in per turn. */

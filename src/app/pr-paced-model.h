@@ -22,6 +22,8 @@ void          pr_paced_model_set_view    (PrPacedModel *self,
                                           GtkWidget    *view);
 void          pr_paced_model_set_frame_wait (PrPacedModel *self,
                                              guint         frame_wait);
+void          pr_paced_model_set_paused  (PrPacedModel *self,
+                                          gboolean      paused);
 void          pr_paced_model_set_slice   (PrPacedModel *self,
                                           guint         slice);
 gboolean      pr_paced_model_get_pending (PrPacedModel *self);

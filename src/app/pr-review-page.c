@@ -95,6 +95,9 @@ struct _PrReviewPage
   PrClusterItem        *first_chosen;  /* the first case shown, chosen so (owned), until the clerk chooses */
   guint                 filter_changes; /* the filters' changes since search_listed () */
   gboolean              only_widened;   /* each of them only added rows */
+  gboolean              next_when_worked; /* Ctrl+J waits for the order and filters on their way */
+  gboolean              settling;       /* the search waits for the filter to be worked out */
+  int                   settle_before;  /* meanwhile: whether the case on show was listed before (Listed) */
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -169,6 +172,7 @@ pr_review_page_update_summary (PrReviewPage *self)
 /* The cluster list */
 
 static void paced_changed (PrReviewPage *self);
+static void list_worked (PrReviewPage *self);
 static gboolean choose_first (PrReviewPage *self);
 
 static gboolean
@@ -316,20 +320,24 @@ update_empty (PrReviewPage *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "empty");
 }
 
-/* While the session fills the list, the clusters that arrive are
- * filtered a piece at a time (the last turn brings all but the first
- * rows, 100,000 of them); a change of filter afterwards is applied at
- * once, so that the rows that still match stay (GTK's incremental filter
- * takes every row out first). */
-static void
-follow_filling (PrReviewPage *self)
+/* Whether the list's order or filters are still worked out, a slice per
+ * turn (at 10^5 cases either takes longer than a frame). */
+static gboolean
+list_working (PrReviewPage *self)
 {
-  gboolean filling = !pr_session_get_list_complete (self->session);
+  return gtk_sort_list_model_get_pending (self->sorted) != 0 || gtk_filter_list_model_get_pending (self->filtered) != 0;
+}
 
-  if (filling)
-    gtk_filter_list_model_set_incremental (self->filtered, TRUE);
-  else if (gtk_filter_list_model_get_pending (self->filtered) == 0)
-    gtk_filter_list_model_set_incremental (self->filtered, FALSE);
+/* Once the list is whole, a change of order or filters reaches the view
+ * when it is worked out: GTK's incremental filter takes every row out
+ * first and puts back those that match a slice at a time, and its sort
+ * shows the orders on the way. Meanwhile the rows that were shown stay,
+ * and the case chosen with them. While the session fills the list, the
+ * clusters that arrive are shown as they are filtered. */
+static void
+pause_list (PrReviewPage *self)
+{
+  pr_paced_model_set_paused (self->paced, pr_session_get_list_complete (self->session) && list_working (self));
 }
 
 /* A filter's choice changed to @now. To the choice that keeps every
@@ -357,7 +365,6 @@ filter_changed (PrReviewPage *self)
   /* The template's signals come before the page is whole. */
   if (self->session == NULL)
     return;
-  follow_filling (self);
   kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown));
   mapping = pr_session_get_mapping (self->session);
   widened_to (self->state_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)), FILTER_ALL,
@@ -384,7 +391,6 @@ dates_changed (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
-  follow_filling (self);
   ok = pr_date_range_filter_set_texts (self->date_filter, gtk_editable_get_text (GTK_EDITABLE (self->date_from)),
                                        gtk_editable_get_text (GTK_EDITABLE (self->date_to)), &error);
   g_clear_pointer (&self->date_error, g_free);
@@ -530,6 +536,18 @@ settle_search (PrReviewPage *self,
     pr_review_page_show_cluster (self, selected);
 }
 
+/* Settles the search once the filter is worked out (list_worked ()):
+ * which cases it keeps is known only then. */
+static void
+settle_when_worked (PrReviewPage *self,
+                    Listed        before)
+{
+  self->settling = list_working (self);
+  self->settle_before = before;
+  if (!self->settling)
+    settle_search (self, before);
+}
+
 static void
 searched (GObject      *object,
           GAsyncResult *result,
@@ -556,7 +574,7 @@ searched (GObject      *object,
   self->refiltering = TRUE;
   pr_search_filter_set_matches (self->search_filter, clusters);
   self->refiltering = FALSE;
-  settle_search (self, before);
+  settle_when_worked (self, before);
   update_empty (self);
 }
 
@@ -569,10 +587,10 @@ search_changed (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
-  follow_filling (self);
   if (self->searching != NULL)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);
+  self->settling = FALSE;
   text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   /* The full search's answer moves to the first case only if this text
    * hid the case chosen (selection_changed ()). */
@@ -590,7 +608,7 @@ search_changed (PrReviewPage *self)
   else
     {
       g_clear_object (&self->searching);
-      settle_search (self, before);
+      settle_when_worked (self, before);
     }
   update_empty (self);
 }
@@ -614,7 +632,7 @@ search_stopped (PrReviewPage *self)
 gboolean
 pr_review_page_get_searching (PrReviewPage *self)
 {
-  return self->searching != NULL;
+  return self->searching != NULL || self->settling;
 }
 
 /* Shows every case: all states, petitioners and kinds of repeat, any date,
@@ -741,7 +759,7 @@ records_fetched (GObject      *object,
   /* Another case, chosen after the record was asked for and shown while
    * the list has settled: the clerk's own choice, which ends the wait. */
   if (self->wanted_record != NULL && fetch->item != self->wanted_item && fetch->cancellable != self->wanted_after &&
-      self->to_select == NULL && self->searching == NULL && !pr_paced_model_get_pending (self->paced) &&
+      self->to_select == NULL && !pr_review_page_get_searching (self) && !pr_paced_model_get_pending (self->paced) &&
       gtk_filter_list_model_get_pending (self->filtered) == 0)
     forget_wanted_record (self);
   select_wanted_record (self);
@@ -864,8 +882,11 @@ selection_changed (PrReviewPage *self)
   /* A case chosen by a click or an action while an earlier choice waits
    * for the list to show its case: the later choice wins. The list's own
    * changes move the selection from within the paced model's signals. */
-  if (self->to_select != NULL && !self->choosing && g_signal_get_invocation_hint (self->paced) == NULL)
-    g_clear_object (&self->to_select);
+  if (!self->choosing && g_signal_get_invocation_hint (self->paced) == NULL)
+    {
+      g_clear_object (&self->to_select);
+      self->next_when_worked = FALSE;
+    }
   g_set_object (&self->chosen, gtk_single_selection_get_selected_item (self->selection));
   if (self->chosen != self->first_chosen && self->to_select != self->first_chosen)
     g_clear_object (&self->first_chosen);
@@ -881,9 +902,9 @@ selection_changed (PrReviewPage *self)
   /* While the text typed is searched for, the choices the filter itself
    * makes are not read: the answer settles which case is shown
    * (settle_search ()). The clerk's own choice is read at once, and kept. */
-  if (self->searching != NULL && self->refiltering)
+  if (pr_review_page_get_searching (self) && self->refiltering)
     return;
-  if (self->searching != NULL)
+  if (pr_review_page_get_searching (self))
     g_set_object (&self->picked, gtk_single_selection_get_selected_item (self->selection));
   /* Rows put in above it move the case shown, and GTK tells each move as
    * a change of the selected item: a sort at 10^5 cases told it a
@@ -948,16 +969,14 @@ setup_cluster_list (PrReviewPage *self)
   g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (selection_items_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
-  /* Before the models' own handlers see the clusters added. */
-  g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
-                           G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (list_worked), self, G_CONNECT_SWAPPED);
   /* Only the rows the list has made are paced. */
   pr_paced_model_set_made_func (self->paced, pr_cluster_cells_get_bound);
   pr_paced_model_set_view (self->paced, self->cluster_view);
   g_signal_connect_object (self->paced, "items-changed", G_CALLBACK (paced_changed), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (paced_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sorted, "notify::pending", G_CALLBACK (list_worked), self, G_CONNECT_SWAPPED);
   gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
   gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
@@ -1045,6 +1064,24 @@ paced_changed (PrReviewPage *self)
     scroll_to (self, selected);
 }
 
+/* The order or the filters worked out a slice further: once whole, the
+ * list reaches the view, and the search and Ctrl+J that waited go on. */
+static void
+list_worked (PrReviewPage *self)
+{
+  pause_list (self);
+  if (list_working (self))
+    return;
+  if (self->settling)
+    {
+      self->settling = FALSE;
+      settle_search (self, self->settle_before);
+      update_empty (self);
+    }
+  if (self->next_when_worked)
+    pr_review_page_select_next_unreviewed (self);
+}
+
 /* Selects the next cluster shown that is not reviewed, after the one
  * selected, and scrolls to it. */
 void
@@ -1057,6 +1094,12 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
   gpointer selected = self->to_select != NULL ? self->to_select : gtk_single_selection_get_selected_item (self->selection);
   guint n = g_list_model_get_n_items (model), current = GTK_INVALID_LIST_POSITION;
 
+  /* An order and the filters are worked out a slice per turn (10^5
+   * cases in one turn hold the window): the next case is the next in the
+   * list they make, so it is looked for once that is whole (list_worked ()). */
+  self->next_when_worked = list_working (self) && pr_session_get_list_complete (self->session);
+  if (self->next_when_worked)
+    return;
   for (guint i = 0; i < n && selected != NULL && current == GTK_INVALID_LIST_POSITION; i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -1107,6 +1150,13 @@ pr_review_page_show_record (PrReviewPage *self,
   if (pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)) == wanted && self->fetching == NULL)
     {
       select_wanted_record (self);
+      return;
+    }
+  /* While the filters are worked out, the list holds only part of what
+   * they keep. */
+  if (gtk_filter_list_model_get_pending (self->filtered) != 0 && gtk_filter_match (GTK_FILTER (self->filter), wanted))
+    {
+      choose_shown (self, wanted);
       return;
     }
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
@@ -1262,6 +1312,8 @@ pr_review_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->filtered, self);
   if (self->paced != NULL)
     g_signal_handlers_disconnect_by_data (self->paced, self);
+  if (self->sorted != NULL)
+    g_signal_handlers_disconnect_by_data (self->sorted, self);
   g_clear_object (&self->to_select);
   g_clear_object (&self->chosen);
   g_clear_object (&self->first_chosen);
