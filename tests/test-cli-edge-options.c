@@ -8,7 +8,9 @@
  * refused, not read as 0.5), and one too near 0 for a double (1e-400) is
  * refused, not read as 0; a NUL byte in a file is named as a NUL,
  * not as invalid UTF-8; eval leaves out bad rows as scan does
- * (--skip-bad-rows), and explain reads a file's rows as scan does. The oracle: the exit status and the message, and
+ * (--skip-bad-rows), checking the kept rows' values it reads on its own
+ * and a label before passing over its pair, and explain reads a file's
+ * rows as scan does. The oracle: the exit status and the message, and
  * for an accepted value the output of the same value written plainly.
  */
 #define G_LOG_DOMAIN "pr-test-cli-edge-options"
@@ -396,6 +398,64 @@ test_explain_reads_as_scan (void)
     }
 }
 
+/* With --skip-bad-rows the reader checks no text, so that the bad rows'
+ * bytes do not stop it: a kept row's value in a column the scan does not
+ * read (the held-back pairs' column, the groups' column) is checked on
+ * its own, and refused naming its line and column, not walked as
+ * characters past its end (a cut UTF-8 character) or read with GBK's
+ * unreadable bytes as one mark (G\x81 1 and G\x82 1 made one group). A label is
+ * checked before its pair is passed over for a row left out. */
+static void
+test_eval_kept_rows_checked (void)
+{
+  g_autofree char *nul = g_test_build_filename (G_TEST_DIST, "bad-rows", "nul-in-text.csv", NULL);
+  g_autofree char *cut = g_build_filename (dir, "eval-cut.csv", NULL);
+  g_autofree char *gbk = g_build_filename (dir, "eval-gbk-groups.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "eval-kept-pairs.csv", NULL);
+  g_autofree char *typo = g_build_filename (dir, "eval-typo-pairs.csv", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  const char *body = "小区 夜间 施工 噪音 扰民 请求 查处";
+  g_autofree char *gbk_body = g_convert (body, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_contents = g_strconcat ("id,body,group\nA1,", gbk_body, ",G\x81 1\nA2,路灯坏1,G\nA3,", gbk_body,
+                                               ",G\x82 1\n", NULL);
+  g_autofree char *err = NULL;
+
+  /* A3's note ends in the first byte of a four-byte character. */
+  g_assert_true (g_file_get_contents (nul, &contents, &length, NULL));
+  g_assert_true (g_str_has_suffix (contents + length - 3, "ok\n"));
+  contents[length - 1] = '\xf0';
+  g_assert_true (g_file_set_contents (cut, contents, length, NULL));
+  g_assert_true (g_file_set_contents (pairs, "key_a,key_b,label\nA1,A3,dup\n", -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                         "--records", cut, "--pairs", pairs,
+                                                                         "--held-back-column", "note", "--summary",
+                                                                         "--no-second-stage", "--skip-bad-rows", NULL }),
+                   !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 4, column “note”: the value is not UTF-8 text"));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_true (g_file_set_contents (gbk, gbk_contents, -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                         "--encoding", "GBK", "--records", gbk,
+                                                                         "--truth-groups", "group", "--summary",
+                                                                         "--no-second-stage", "--skip-bad-rows", NULL }),
+                   !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 2, column “group”: the value holds bytes that are not GBK text"));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_true (g_file_set_contents (typo, "key_a,key_b,label\nA1,A3,dup\nA1,A2,dupp\n", -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) { "eval", "--id", "id", "--text", "body",
+                                                                         "--records", nul, "--pairs", typo,
+                                                                         "--summary", "--no-second-stage",
+                                                                         "--skip-bad-rows", NULL }),
+                   !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 3: unknown label “dupp”"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -415,6 +475,7 @@ main (int   argc,
   g_test_add_func ("/cli/edge-options/eval-skip-bad-rows", test_eval_skip_bad_rows);
   g_test_add_func ("/cli/edge-options/eval-reader-advice", test_eval_reader_advice);
   g_test_add_func ("/cli/edge-options/explain-reads-as-scan", test_explain_reads_as_scan);
+  g_test_add_func ("/cli/edge-options/eval-kept-rows-checked", test_eval_kept_rows_checked);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

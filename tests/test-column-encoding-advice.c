@@ -6,7 +6,10 @@
  * bytes in a column of another language's legacy set (GBK in cp1251 or
  * euckr, UTF-8 in koi8r) are refused, naming the encoding to give; text
  * decoded as Latin-1 and stored in a Unicode column is refused with the
- * repair, which no --column-encoding would do; a binary id column's hex
+ * repair, which no --column-encoding would do (GBK read as CP1254, for
+ * which the server has no character set, with a word to repair it from
+ * the source);
+ * a binary id column's hex
  * ids are named; a record checked from a file read in such an encoding is
  * refused.
  */
@@ -168,6 +171,56 @@ test_double_encoded_cp1250 (void)
   g_assert_null (strstr (err, "Latin-1"));
 }
 
+/* GBK text read as CP1254, byte by byte by iconv, "?" for the bytes
+ * CP1254 leaves undefined (as the server writes them outside strict
+ * mode): what a Turkish Windows program makes of it. */
+static char *
+gbk_read_as_cp1254 (const char *text)
+{
+  g_autofree char *gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  GString *read = g_string_new (NULL);
+
+  g_assert_nonnull (gbk);
+  for (const char *p = gbk; *p != '\0'; p++)
+    {
+      g_autofree char *one = g_convert (p, 1, "UTF-8", "CP1254", NULL, NULL, NULL);
+
+      g_string_append (read, one != NULL ? one : "?");
+    }
+  return g_string_free (read, FALSE);
+}
+
+/* GBK read as CP1254 and stored in a utf8mb4 column: MariaDB has no
+ * character set for CP1254 (latin5 is ISO-8859-9), so the refusal names
+ * CP1254 and says to repair the column from the source, with no
+ * CONVERT () that would not undo it. (UTF-8 Chinese read as CP1254 is
+ * not told from CP1252: its bytes are none of the letters that differ.) */
+static void
+test_double_encoded_cp1254 (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
+  g_autoptr(GString) sql = g_string_new ("INSERT INTO doubled_cp1254 VALUES ");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  pr_test_execute (db, "CREATE TABLE doubled_cp1254 (id VARCHAR(10) PRIMARY KEY, body TEXT CHARACTER SET utf8mb4)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autofree char *read = gbk_read_as_cp1254 (bodies[i]);
+
+      /* Put in the statement as it is: no quote or backslash in it. */
+      g_assert_null (strpbrk (read, "'\\"));
+      g_string_append_printf (sql, "%s('%u', _utf8mb4'%s')", i > 0 ? ", " : "", 1000 + i, read);
+    }
+  pr_test_execute (db, sql->str);
+  g_assert_cmpint (scan ("doubled_cp1254", NULL, &out, &err), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "text that was read as CP1254 and stored again"));
+  g_assert_nonnull (strstr (err, "repair the column in the table from the source"));
+  g_assert_null (strstr (err, "CONVERT("));
+  g_assert_null (strstr (err, "Latin-1"));
+}
+
 /* The same bytes in a latin1 column: there --column-encoding is right. */
 static void
 test_latin1_keeps_advice (void)
@@ -277,6 +330,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/other-script-column", test_other_script_column);
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1250", test_double_encoded_cp1250);
+  g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1254", test_double_encoded_cp1254);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
   g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);

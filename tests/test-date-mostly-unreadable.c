@@ -2,8 +2,9 @@
 /*
  * A date column whose dates are mostly unreadable (more than half of the
  * non-empty ones) is refused, naming the column and a sample of its
- * values, unless bad rows are skipped; a column with a few unreadable
- * dates is read, with them counted. The oracle is the columns as written.
+ * values, unless bad rows are skipped, and names --skip-bad-rows only to a
+ * caller that has it; a column with a few unreadable dates is read, with
+ * them counted. The oracle is the columns as written.
  */
 #define G_LOG_DOMAIN "pr-test-date-mostly-unreadable"
 
@@ -94,6 +95,32 @@ test_half_read (void)
   g_assert_cmpuint (n_unreadable, ==, 2);
 }
 
+/* The refusal names --skip-bad-rows only to a caller that has it: a
+ * command without the flag is told what it can do. */
+static void
+test_skip_named_when_skippable (void)
+{
+  static const char *const texts[] = { "June", "July", "soon" };
+
+  for (guint skippable = 0; skippable < 2; skippable++)
+    {
+      g_autoptr(PrDateColumn) column = pr_date_column_new ("收信日期", PR_DATE_ORDER_UNSET, N_("line"));
+      g_autoptr(GPtrArray) unreadable = NULL;
+      g_autoptr(GError) error = NULL;
+      gint64 dates[G_N_ELEMENTS (texts)];
+      guint64 n_unreadable = 0;
+
+      pr_date_column_set_skippable (column, skippable);
+      for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+        g_assert_true (pr_date_column_add (column, texts[i], "1", i + 2, &dates[i], NULL));
+      g_assert_false (pr_date_column_finish (column, dates, G_N_ELEMENTS (texts), &n_unreadable, &unreadable, &error));
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "--date-format"));
+      g_assert_true ((strstr (error->message, "--skip-bad-rows") != NULL) == skippable);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -104,6 +131,7 @@ main (int    argc,
   g_test_add_func ("/engine/date-column/mostly-unreadable/all-refused", test_all_unreadable_refused);
   g_test_add_func ("/engine/date-column/mostly-unreadable/skipped-rows-read-on", test_skipped_rows_read_on);
   g_test_add_func ("/engine/date-column/mostly-unreadable/half-read", test_half_read);
+  g_test_add_func ("/engine/date-column/mostly-unreadable/skip-named-when-skippable", test_skip_named_when_skippable);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-bad-row.h"
 #include "pr-cli-eval-private.h"
 #include "pr-csv-reader.h"
 #include "pr-simhash.h"
@@ -33,6 +34,31 @@ open_with_header (const char  *path,
   if (reader == NULL || !pr_csv_reader_next_header (reader, path, NULL, error))
     return NULL;
   return g_steal_pointer (&reader);
+}
+
+/* With rows left out as bad the reader checks no text, which would stop
+ * at theirs: a kept row's value is checked here, else bytes that are not
+ * UTF-8 would be walked as characters, and the mark of bytes not in the
+ * file's encoding read as one (two group ids made the same). */
+static gboolean
+check_kept_value (const RecordsFile  *file,
+                  PrCsvReader        *reader,
+                  const char         *column,
+                  const char         *value,
+                  gsize               length,
+                  GError            **error)
+{
+  g_autofree char *reason = NULL;
+
+  if (memchr (value, '\0', length) != NULL || !g_utf8_validate_len (value, length, NULL))
+    reason = g_strdup (_("the value is not UTF-8 text"));
+  else if (file->encoding == NULL || pr_bad_row_find_marked (&value, &length, 1, file->encoding, &reason) < 0)
+    return TRUE;
+  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+               /* Translators: the file, the line, the column, then what is wrong. */
+               _("%s, line %llu, column “%s”: %s; correct the value (only rows left out as bad go unchecked)"),
+               file->path, (unsigned long long) pr_csv_reader_get_line (reader), column, reason);
+  return FALSE;
 }
 
 /* Reads one @column of the records file, row by row. */
@@ -71,8 +97,12 @@ foreach_value (RecordsFile        *file,
       g_autofree char *number = g_strdup_printf ("%" G_GSIZE_FORMAT, row);
       const char *id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number;
       gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (file->index_of, id));
-      const char *value = pr_csv_reader_get_field (reader, field, NULL);
+      gsize length = 0;
+      const char *value = pr_csv_reader_get_field (reader, field, &length);
 
+      if (index != 0 && value != NULL && file->left_out != NULL &&
+          !check_kept_value (file, reader, column, value, length, error))
+        return FALSE;
       if (index != 0 && value != NULL && !func ((guint32) (index - 1), value, user_data, error))
         return FALSE;
       file->n_left_out += index == 0 && file->left_out != NULL && g_hash_table_contains (file->left_out, id);
@@ -371,16 +401,6 @@ _pr_cli_eval_load_pairs (const char   *path,
       if (!_pr_cli_eval_find_record (file, key_a, path, line, &a, error) ||
           !_pr_cli_eval_find_record (file, key_b, path, line, &b, error))
         return NULL;
-      /* A pair of a row left out as bad is passed over, as the scan
-       * leaves the row out. */
-      if (a == 0 || b == 0)
-        {
-          file->n_left_out++;
-          continue;
-        }
-      if (a == b)
-        continue;
-
       if (strcmp (label, "dup") == 0)
         pair.label = LABEL_DUP;
       else if (strcmp (label, "same_matter") == 0)
@@ -394,6 +414,16 @@ _pr_cli_eval_load_pairs (const char   *path,
                        path, (unsigned long long) line, label);
           return NULL;
         }
+
+      /* A pair of a row left out as bad is passed over, as the scan
+       * leaves the row out. */
+      if (a == 0 || b == 0)
+        {
+          file->n_left_out++;
+          continue;
+        }
+      if (a == b)
+        continue;
 
       pair.a = MIN (a, b) - 1;
       pair.b = MAX (a, b) - 1;

@@ -107,9 +107,8 @@ bad_row (PrCsvReader         *reader,
     }
   if (column >= 0 && !options->bad_rows->skip)
     {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
-                   (unsigned long long) pr_csv_reader_get_line (reader), pr_mapping_get_column (mapping, column)->name,
-                   reason);
+      pr_bad_row_set_utf8_misread (error, pr_csv_reader_get_line (reader),
+                                   pr_mapping_get_column (mapping, column)->name, reason);
       return TRUE;
     }
   if (column < 0 && pr_csv_reader_get_n_marked (reader) > 0)

@@ -516,6 +516,26 @@ pr_bad_row_describe (const char *id,
 }
 
 /**
+ * pr_bad_row_set_utf8_misread:
+ * @error: return location for a #GError
+ * @line: the line of the file holding the value
+ * @column: the value's column
+ * @reason: what pr_bad_row_utf8_misread () found
+ *
+ * Sets %PR_CSV_ERROR_ENCODING for UTF-8 text read in the file's encoding,
+ * in the same words whichever command reads the file.
+ */
+void
+pr_bad_row_set_utf8_misread (GError     **error,
+                             guint64      line,
+                             const char  *column,
+                             const char  *reason)
+{
+  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
+               (unsigned long long) line, column, reason);
+}
+
+/**
  * pr_bad_row_set_refusal:
  * @error: return location for a #GError
  * @what: the row, its column and what is wrong (pr_bad_row_describe ())

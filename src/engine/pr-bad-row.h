@@ -47,6 +47,10 @@ char *pr_bad_row_utf8_misread (const char *value,
                                const char *encoding,
                                const char *iconv_encoding,
                                gboolean    skippable);
+void  pr_bad_row_set_utf8_misread (GError    **error,
+                                   guint64     line,
+                                   const char *column,
+                                   const char *reason);
 void  pr_bad_row_set_refusal (GError    **error,
                               const char *what,
                               PrAdvice    advice,

@@ -132,6 +132,19 @@ pr_case_columns_set_allow_unreadable (PrCaseColumns *self,
 }
 
 /**
+ * pr_case_columns_set_skippable:
+ * @self: the case columns
+ * @skippable: whether the caller could skip bad rows (pr_date_column_set_skippable ())
+ */
+void
+pr_case_columns_set_skippable (PrCaseColumns *self,
+                               gboolean       skippable)
+{
+  if (self->accepted_reader != NULL)
+    pr_date_column_set_skippable (self->accepted_reader, skippable);
+}
+
+/**
  * pr_case_columns_add_clock_evidence:
  * @self: the case columns
  * @evidence: what the whole table's accepted column shows of its clock,

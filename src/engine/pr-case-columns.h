@@ -18,6 +18,8 @@ void           pr_case_columns_set_now (PrCaseColumns *columns,
                                          gint64         now);
 void           pr_case_columns_set_allow_unreadable (PrCaseColumns *columns,
                                                      gboolean       allow);
+void           pr_case_columns_set_skippable (PrCaseColumns *columns,
+                                              gboolean       skippable);
 void           pr_case_columns_add_clock_evidence (PrCaseColumns       *columns,
                                                    PrDateClockEvidence  evidence);
 guint64        pr_case_columns_get_n_unmarked_hours (const PrCaseColumns *columns);

@@ -53,6 +53,7 @@ struct _PrDateColumn {
   guint64      n_naive;        /* dates read without an offset */
   guint64      n_read;         /* dates read */
   gboolean     allow_unreadable; /* bad rows are skipped: most dates unreadable is not refused */
+  gboolean     skippable;      /* the caller can skip bad rows: a refusal names the way */
   GPtrArray   *samples;        /* the first few unreadable texts, for messages */
   PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
@@ -168,6 +169,19 @@ pr_date_column_set_allow_unreadable (PrDateColumn *self,
                                      gboolean      allow)
 {
   self->allow_unreadable = allow;
+}
+
+/**
+ * pr_date_column_set_skippable:
+ * @self: a date column
+ * @skippable: whether the caller could skip bad rows (--skip-bad-rows),
+ *   which a refusal of mostly unreadable dates then names
+ */
+void
+pr_date_column_set_skippable (PrDateColumn *self,
+                              gboolean      skippable)
+{
+  self->skippable = skippable;
 }
 
 /* 10 digits as YYYYMMDDHH (2019060817 is 8 June 2019, 17:00), the
@@ -896,13 +910,22 @@ pr_date_column_finish (PrDateColumn  *self,
                        "if they are day-first or month-first, correct the column, or map no date column"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
-      else
+      else if (self->skippable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */
                      _("%llu of the %llu dates in column “%s” cannot be read (such as %s), so the case rules and "
                        "time limits would work on almost no dates: give --date-format DMY or MDY if they are "
                        "day-first or month-first, correct the column, or leave out the flag that maps it (--date or "
                        "--accepted); with --skip-bad-rows they are read on as no date"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      else
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s), so the case rules and "
+                       "time limits would work on almost no dates: give --date-format DMY or MDY if they are "
+                       "day-first or month-first, correct the column, or leave out the flag that maps it (--date or "
+                       "--accepted)"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       return FALSE;

@@ -34,6 +34,8 @@ void          pr_date_column_set_now (PrDateColumn *self,
                                       gint64        now);
 void          pr_date_column_set_allow_unreadable (PrDateColumn *self,
                                                    gboolean      allow);
+void          pr_date_column_set_skippable (PrDateColumn *self,
+                                            gboolean      skippable);
 guint64       pr_date_column_get_n_from_numbers (const PrDateColumn *self,
                                                  PrDateNumbers      *out_kind);
 void          pr_date_column_free   (PrDateColumn  *self);

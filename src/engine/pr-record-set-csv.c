@@ -181,8 +181,7 @@ csv_source_next (gpointer            data,
             {
               if (!source->skip_bad_rows)
                 {
-                  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING, _("line %llu, column “%s”: %s"),
-                               (unsigned long long) *position, source->names[c], reason);
+                  pr_bad_row_set_utf8_misread (error, *position, source->names[c], reason);
                   return FALSE;
                 }
               if (source->utf8_column < 0)

@@ -953,6 +953,7 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_date_column_set_advice (date_reader, options->advice);
       pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
+      pr_date_column_set_skippable (date_reader, options->skippable);
       pr_date_column_set_now (date_reader, options->now);
       if (options->chosen_rows)
         pr_date_column_add_clock_evidence (date_reader, options->date_clock);
@@ -972,6 +973,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (set->cases != NULL)
     {
       pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
+      pr_case_columns_set_skippable (set->cases, options->skippable);
       pr_case_columns_set_now (set->cases, options->now);
       if (options->chosen_rows)
         pr_case_columns_add_clock_evidence (set->cases, options->accepted_clock);
