@@ -184,10 +184,13 @@ utf7 (const char *value,
         }
       while (q < end && base64_value (*q) >= 0)
         q++;
+      /* A run ends at the first character outside base64: one that
+       * does not decode is letters and digits, and a "+" inside it starts
+       * no other (else each "+" of a long one reads it to its end). */
       if (!decode_utf7_run (p + 1, q, run))
         {
-          chars++;
-          p++;
+          chars += q - p;
+          p = q;
           continue;
         }
       run_han = han_of (run, &run_chars);
