@@ -41,13 +41,22 @@ assert_text (const GString *s)
   g_assert_null (reason);
 }
 
+/* @pattern repeated to LENGTH bytes. */
+static GString *
+repeated (const char *pattern)
+{
+  GString *s = g_string_new (NULL);
+
+  while (s->len < LENGTH)
+    g_string_append (s, pattern);
+  return s;
+}
+
 static void
 test_plus_signs (void)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr(GString) s = repeated ("+");
 
-  while (s->len < LENGTH)
-    g_string_append_c (s, '+');
   assert_text (s);
 }
 
@@ -70,10 +79,8 @@ test_inline_image (void)
 static void
 test_dotted (void)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr(GString) s = repeated ("a.");
 
-  while (s->len < LENGTH)
-    g_string_append (s, "a.");
   /* A space: the escapes are looked for only in a value with one. */
   g_string_append_c (s, ' ');
   assert_text (s);
