@@ -23,44 +23,10 @@
 #include <string.h>
 
 #include "pr-bad-row-private.h"
-#include "pr-encoding-check.h"
-
-/* Decoded ideographs a value needs before it is refused. */
-#define MIN_HAN 4
-
-/* Characters of the value shown in the message. */
-#define SHOWN_CHARS 16
 
 /* Punycode's decoder inserts each character at its place: quadratic in
  * the length, so a longer value (no letter exported so) is not decoded. */
 #define MAX_PUNYCODE 16384
-
-/* The value's first characters from @p, to find it by: SHOWN_CHARS of
- * them, to the end of the line. */
-static char *
-shown_from (const char *p,
-            const char *end)
-{
-  const char *q = p;
-
-  while (q < end && q - p < SHOWN_CHARS && *q != '\n' && *q != '\r')
-    q++;
-  return g_strndup (p, q - p);
-}
-
-/* Whether @c is a character text holds: no control but a line break or a
- * tab, no private-use, unassigned or surrogate code point. */
-static gboolean
-is_text_char (gunichar c)
-{
-  GUnicodeType type;
-
-  if (!g_unichar_validate (c))
-    return FALSE;
-  type = g_unichar_type (c);
-  return !((type == G_UNICODE_CONTROL && c != '\n' && c != '\r' && c != '\t') || type == G_UNICODE_PRIVATE_USE ||
-           type == G_UNICODE_UNASSIGNED || type == G_UNICODE_SURROGATE || c == 0xFFFD);
-}
 
 static int
 base64_value (char c)
@@ -110,7 +76,7 @@ decode_utf7_run (const char *p,
           high = unit;
           continue;
         }
-      if (!is_text_char (unit))
+      if (!_pr_bad_row_is_text_char (unit))
         return FALSE;
       g_array_append_val (out, unit);
     }
@@ -136,7 +102,7 @@ han_of (const GArray *chars,
         guint        *non_space)
 {
   g_autofree char *text = NULL;
-  guint64 han = 0, common = 0;
+  guint64 han = 0;
   glong length = 0;
 
   *non_space = 0;
@@ -151,8 +117,7 @@ han_of (const GArray *chars,
   text = g_ucs4_to_utf8 ((const gunichar *) chars->data, chars->len, NULL, &length, NULL);
   if (text == NULL)
     return 0;
-  pr_encoding_count_han_plain (text, length, &han, &common);
-  return common * 10 >= han * 9 ? (guint) han : 0;
+  return _pr_bad_row_mostly_common (text, length, &han) ? (guint) han : 0;
 }
 
 /* The reason @value writes its text in UTF-7, or NULL. */
@@ -184,10 +149,13 @@ utf7 (const char *value,
         }
       while (q < end && base64_value (*q) >= 0)
         q++;
+      /* A run ends at the first character outside base64: one that
+       * does not decode is letters and digits, and a "+" inside it starts
+       * no other (else each "+" of a long one reads it to its end). */
       if (!decode_utf7_run (p + 1, q, run))
         {
-          chars++;
-          p++;
+          chars += q - p;
+          p = q;
           continue;
         }
       run_han = han_of (run, &run_chars);
@@ -201,10 +169,10 @@ utf7 (const char *value,
       chars += q - p;
       p = q;
     }
-  if (han < MIN_HAN || han < plain || han * 2 < decoded || encoded * 2 < chars)
+  if (han < PR_BAD_ROW_MIN_HAN || han < plain || han * 2 < decoded || encoded * 2 < chars)
     return NULL;
   {
-    g_autofree char *shown = shown_from (first, end);
+    g_autofree char *shown = _pr_bad_row_shown_from (first, end);
 
     /* Translators: the value's first characters in UTF-7 (letters, digits, + and -, kept as they are). */
     return g_strdup_printf (_("the value writes its text in UTF-7 (“%s…”, as old e-mail or a program's export "
@@ -283,7 +251,7 @@ decode_punycode (const char *p,
       bias = punycode_adapt ((guint32) (i - old_i), out->len + 1, old_i == 0);
       n += i / (out->len + 1);
       i %= out->len + 1;
-      if (n > 0x10FFFF || !is_text_char ((gunichar) n))
+      if (n > 0x10FFFF || !_pr_bad_row_is_text_char ((gunichar) n))
         return FALSE;
       c = (gunichar) n;
       g_array_insert_val (out, (guint) i, c);
@@ -315,10 +283,10 @@ punycode (const char *value,
   if (!decode_punycode (start + 4, end, chars))
     return NULL;
   han = han_of (chars, &non_space);
-  if (han < MIN_HAN || han * 2 < non_space)
+  if (han < PR_BAD_ROW_MIN_HAN || han * 2 < non_space)
     return NULL;
   {
-    g_autofree char *shown = shown_from (start, end);
+    g_autofree char *shown = _pr_bad_row_shown_from (start, end);
 
     /* Translators: the value's first characters in Punycode (xn-- and letters, kept as they are). */
     return g_strdup_printf (_("the value writes its text in Punycode (“%s…”, a domain name's form, xn--yet for "

@@ -24,18 +24,14 @@
 #include <string.h>
 
 #include "pr-bad-row-private.h"
-#include "pr-encoding-check.h"
 
 /* The shortest token looked at: 12 bytes, four ideographs in UTF-8. */
 #define MIN_TOKEN 16
 
-/* Decoded ideographs a value needs before it is refused; more in GBK,
- * which random bytes read as more often than as UTF-8 (below). */
-#define MIN_HAN 4
+/* Decoded ideographs a value in GBK needs before it is refused: more
+ * than PR_BAD_ROW_MIN_HAN, as random bytes read as GBK more often than as
+ * UTF-8 (below). */
 #define MIN_HAN_GBK 8
-
-/* Characters of the token shown in the message. */
-#define SHOWN_CHARS 16
 
 static inline gboolean
 is_base64_char (guchar c)
@@ -315,7 +311,7 @@ han_in_text (const GByteArray *bytes,
   if (!g_utf8_validate_len (text, length, NULL))
     {
       gboolean gb2312_text;
-      guint64 all_han, common;
+      guint64 all_han;
 
       if (!looks_like_gbk_text (bytes, &gb2312_text))
         return 0;
@@ -324,22 +320,16 @@ han_in_text (const GByteArray *bytes,
         return 0;
       /* A Traditional letter in GBK is outside GB2312, but its
        * ideographs are common ones, as random bytes' are not. */
-      if (!gb2312_text)
-        {
-          pr_encoding_count_han_plain (converted, length, &all_han, &common);
-          if (common * 10 < all_han * 9)
-            return 0;
-        }
+      if (!gb2312_text && !_pr_bad_row_mostly_common (converted, length, &all_han))
+        return 0;
       text = converted;
       *gbk = TRUE;
     }
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
-      GUnicodeType type = g_unichar_type (c);
 
-      if ((type == G_UNICODE_CONTROL && c != '\n' && c != '\r' && c != '\t') || type == G_UNICODE_PRIVATE_USE ||
-          type == G_UNICODE_UNASSIGNED || c == 0xFFFD)
+      if (!_pr_bad_row_is_text_char (c))
         return 0;
       han += _pr_bad_row_is_han (c);
       chars += !g_unichar_isspace (c);
@@ -392,20 +382,13 @@ _pr_bad_row_base64 (const char *value,
         g_autoptr(GByteArray) bytes = kinds[kind].decode (&token);
 
         han = han_in_text (bytes, &gbk);
-        if (han >= MIN_HAN)
+        if (han >= PR_BAD_ROW_MIN_HAN)
           break;
       }
   if (kind == G_N_ELEMENTS (kinds) || han < plain_han (value, length, &token))
     return NULL;
 
-  /* The token's first characters, to find it by. */
-  {
-    const char *p = token.start;
-
-    while (p < token.end && p - token.start < SHOWN_CHARS && *p != '\n' && *p != '\r')
-      p++;
-    shown = g_strndup (token.start, p - token.start);
-  }
+  shown = _pr_bad_row_shown_from (token.start, token.end);
   if (kind == 0)
     /* Translators: the value's first characters, then the encoding of the bytes they write. */
     return g_strdup_printf (_("the value writes its text as hex digits (“%s…”, as a database's HEX () or a dump "

@@ -171,11 +171,16 @@ gap_at (const char *p,
 }
 
 /* The end of a link at @p (scheme://host/path?query), or NULL: the
- * escapes of its path and query are the link's, not the letter's text. */
+ * escapes of its path and query are the link's, not the letter's text.
+ * When the scheme's characters from @p end without "://", no link starts
+ * before that end either: @no_link is set to it, and the caller looks
+ * again only after it (else each "a." of a long a.a.a. reads it to its
+ * end). */
 static const char *
-link_end (const char *p,
-          const char *value,
-          const char *end)
+link_end (const char  *p,
+          const char  *value,
+          const char  *end,
+          const char **no_link)
 {
   const char *q = p;
 
@@ -184,7 +189,10 @@ link_end (const char *p,
   while (q < end && (g_ascii_isalnum (*q) || *q == '+' || *q == '-' || *q == '.'))
     q++;
   if (end - q < 4 || memcmp (q, "://", 3) != 0)
-    return NULL;
+    {
+      *no_link = q;
+      return NULL;
+    }
   while (q < end && (guchar) *q > ' ' && (guchar) *q < 0x80 && strchr ("\"'<>", *q) == NULL)
     q++;
   return q;
@@ -246,12 +254,12 @@ _pr_bad_row_byte_escapes (const char *value,
       memchr (value, ' ', length) == NULL && memchr (value, ',', length) == NULL)
     return NULL;
   run = g_byte_array_new ();
-  for (const char *p = value; p < end;)
+  for (const char *p = value, *no_link = value; p < end;)
     {
       Form form;
       gsize n = 0;
       int byte = -1;
-      const char *start = p, *link = link_end (p, value, end);
+      const char *start = p, *link = p >= no_link ? link_end (p, value, end, &no_link) : NULL;
       gboolean gbk = FALSE, numbers = TRUE;
       guint han;
 

@@ -5,6 +5,13 @@
 
 G_BEGIN_DECLS
 
+/* Decoded ideographs a value written in a notation (base64, UTF-7 …)
+ * needs before it is refused. */
+#define PR_BAD_ROW_MIN_HAN 4
+
+/* Characters of a value shown in a message, to find it by. */
+#define PR_BAD_ROW_SHOWN_CHARS 16
+
 static inline gboolean
 _pr_bad_row_is_han (gunichar c)
 {
@@ -23,6 +30,13 @@ _pr_bad_row_count_han (const char *p,
     n += _pr_bad_row_is_han (g_utf8_get_char (p));
   return n;
 }
+
+char     *_pr_bad_row_shown_from    (const char *p,
+                                    const char *end);
+gboolean  _pr_bad_row_is_text_char  (gunichar    c);
+gboolean  _pr_bad_row_mostly_common (const char *text,
+                                     gsize       length,
+                                     guint64    *han);
 
 char *_pr_bad_row_markup (const char *value,
                           gsize       length);

@@ -293,6 +293,67 @@ escaped_text (const char *value,
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 
+/**
+ * _pr_bad_row_shown_from:
+ * @p: where a value or its encoded part starts
+ * @end: its end
+ *
+ * Returns: (transfer full): its first characters, to find it by:
+ *   %PR_BAD_ROW_SHOWN_CHARS of them, to the end of the line
+ */
+char *
+_pr_bad_row_shown_from (const char *p,
+                        const char *end)
+{
+  const char *q = p;
+
+  while (q < end && q - p < PR_BAD_ROW_SHOWN_CHARS && *q != '\n' && *q != '\r')
+    q++;
+  return g_strndup (p, q - p);
+}
+
+/**
+ * _pr_bad_row_is_text_char:
+ * @c: a code point a notation decodes to
+ *
+ * Returns: whether @c is a character text holds: no control but a line
+ *   break or a tab, no private-use, unassigned or surrogate code point,
+ *   no U+FFFD
+ */
+gboolean
+_pr_bad_row_is_text_char (gunichar c)
+{
+  GUnicodeType type;
+
+  if (!g_unichar_validate (c))
+    return FALSE;
+  type = g_unichar_type (c);
+  return !((type == G_UNICODE_CONTROL && c != '\n' && c != '\r' && c != '\t') || type == G_UNICODE_PRIVATE_USE ||
+           type == G_UNICODE_UNASSIGNED || type == G_UNICODE_SURROGATE || c == 0xFFFD);
+}
+
+/**
+ * _pr_bad_row_mostly_common:
+ * @text: valid UTF-8 a notation decodes to
+ * @length: its length in bytes
+ * @han: (out): its ideographs
+ *
+ * Returns: whether nine in ten of its ideographs are common ones
+ *   (GB2312's first level, Big5's common), as a letter's are and random
+ *   bytes' or code points' are not
+ */
+gboolean
+_pr_bad_row_mostly_common (const char *text,
+                           gsize       length,
+                           guint64    *han)
+{
+  guint64 common = 0;
+
+  *han = 0;
+  pr_encoding_count_han_plain (text, length, han, &common);
+  return common * 10 >= *han * 9;
+}
+
 static char *
 check_value (const char      *value,
              gsize            length,

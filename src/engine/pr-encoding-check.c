@@ -21,6 +21,7 @@
 
 #include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
+#include "pr-encoding-code-page-private.h"
 
 struct _PrEncodingCheck
 {
@@ -29,7 +30,7 @@ struct _PrEncodingCheck
   guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 first_text[PR_ENCODING_GUESS_BIG5 + 1];  /* the first of counts that was text, not raw bytes */
-  guint8  reading[PR_ENCODING_GUESS_BIG5 + 1];  /* the texts' reading: READ_LATIN1, or the first code page's + 1 */
+  guint8  reading[PR_ENCODING_GUESS_BIG5 + 1];  /* the texts' reading (PR_ENCODING_READ_LATIN1, or a code page's) */
   guint64 han;                   /* ideographs in the values read as text */
   guint64 common_han;            /* of them, common ones (common_han ()) */
   guint64 rare_values;           /* values mostly of rare ideographs */
@@ -336,9 +337,9 @@ pr_encoding_text_looks_utf8_misread (const char *text,
  * reading's bytes), set to 0x81: a reader that could not write one of the
  * five bytes CP1252 leaves undefined (MySQL's conversion, Python's
  * errors="replace" when encoding) writes "?" for it. Returns how many. */
-static gsize
-question_marks_as_lost (guint8 *bytes,
-                        gsize   n)
+gsize
+_pr_encoding_question_marks_as_lost (guint8 *bytes,
+                                     gsize   n)
 {
   guint need = 0;
   gsize set = 0;
@@ -362,9 +363,9 @@ question_marks_as_lost (guint8 *bytes,
 /* Whether @bytes have a lead byte of a three- or four-byte UTF-8
  * character: pr_encoding_bytes_look_utf8 () then found Chinese text, not
  * Latin letters. */
-static gboolean
-has_lead_of_three (const char *bytes,
-                   gsize       n)
+gboolean
+_pr_encoding_has_lead_of_three (const char *bytes,
+                                gsize       n)
 {
   for (gsize i = 0; i < n; i++)
     if ((guint8) bytes[i] >= 0xE0)
@@ -372,90 +373,11 @@ has_lead_of_three (const char *bytes,
   return FALSE;
 }
 
-/* The readings that made text of another encoding's bytes, beside
- * Latin-1 (CP1252): the Windows code pages for Central European, Baltic,
- * Turkish and Vietnamese, by ICU's names, and as a message names them. */
-static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
-static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
-/* MariaDB's character set of each, for the repair of a column; NULL: it
- * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's). */
-static const char *const code_page_charsets[] = { "cp1250", "cp1257", NULL, NULL };
-#define READ_LATIN1 0
-
-/* What the bytes of @text, read as one of the Windows code pages for
- * Central European, Baltic, Turkish and Vietnamese (a MariaDB column of
- * character set cp1250 or cp1257), were: those code pages fill 0x80 to
- * 0x9F with signs, not C1 controls, and their letters are beyond
- * Latin-1, so neither the CP1252 reading nor a C1 control tells them.
- * Only text whose every character is below U+2200 (no ideograph, no
- * other script) is written back, and only Chinese is taken: UTF-8 with
- * three-byte ideographs, or GBK (Big5) whose ideographs are all common,
- * as a Polish or Lithuanian word's letters paired up seldom are. */
-static PrEncodingGuess
-guess_other_code_page (const char *text,
-                       gsize       length,
-                       guint8     *reading)
-{
-  g_autofree UChar *wide = NULL;
-  glong n_wide = 0;
-  gboolean replaced = FALSE;
-
-  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c >= 0x2200 && c != 0xFFFD)
-        return PR_ENCODING_GUESS_NONE;
-      replaced |= c == 0xFFFD;
-    }
-  wide = (UChar *) g_utf8_to_utf16 (text, length, NULL, &n_wide, NULL);
-  if (wide == NULL)
-    return PR_ENCODING_GUESS_NONE;
-  /* A byte the code page leaves undefined: U+FFFD or "?", as with CP1252. */
-  for (glong i = 0; i < n_wide; i++)
-    if (wide[i] == 0xFFFD)
-      wide[i] = '?';
-  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
-    {
-      UErrorCode status = U_ZERO_ERROR;
-      UConverter *cnv = ucnv_open (code_pages[k], &status);
-      g_autofree char *bytes = NULL;
-      int32_t n;
-      PrEncodingGuess guess;
-
-      if (U_FAILURE (status))
-        continue;
-      ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
-      bytes = g_malloc (n_wide + 1);
-      n = ucnv_fromUChars (cnv, bytes, (int32_t) n_wide + 1, wide, (int32_t) n_wide, &status);
-      ucnv_close (cnv);
-      if (U_FAILURE (status))
-        continue;
-      question_marks_as_lost ((guint8 *) bytes, n);
-      guess = pr_encoding_guess_bytes (bytes, n);
-      *reading = k + 1;
-      if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && has_lead_of_three (bytes, n))
-        return guess;
-      /* As with CP1252, U+FFFD is taken only toward UTF-8. */
-      if (!replaced && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
-        {
-          g_autofree char *read = g_convert (bytes, n, "UTF-8", pr_encoding_guess_to_string (guess), NULL, NULL, NULL);
-          guint64 han = 0, common = 0;
-
-          if (read != NULL)
-            pr_encoding_count_han_plain (read, strlen (read), &han, &common);
-          if (han >= 2 && common == han)
-            return guess;
-        }
-    }
-  *reading = READ_LATIN1;
-  return PR_ENCODING_GUESS_NONE;
-}
-
 /* pr_encoding_guess_misdecoded() of @text, known valid, with scan_text()'s
  * @high and @latin: the check reads every value of a column, and one
  * pass over each is what it can afford at a million rows. @reading: the
- * reading that made the text (READ_LATIN1, or a code page's index + 1). */
+ * reading that made the text (PR_ENCODING_READ_LATIN1, or a code page's
+ * index + 1). */
 static PrEncodingGuess
 guess_misdecoded (const char *text,
                   gsize       length,
@@ -469,7 +391,7 @@ guess_misdecoded (const char *text,
   gsize n = 0, replaced = 0, made = 0;
   PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
 
-  *reading = READ_LATIN1;
+  *reading = PR_ENCODING_READ_LATIN1;
   scan_text (text, length, high, latin, &c1);
   if (!*high)
     return PR_ENCODING_GUESS_NONE;
@@ -496,13 +418,13 @@ guess_misdecoded (const char *text,
        * Chinese UTF-8 (three-byte ideographs): Ç? in a Western name
        * makes a valid pair too. */
       if (guess == PR_ENCODING_GUESS_NONE && replaced == 0 && memchr (text, '?', length) != NULL &&
-          question_marks_as_lost ((guint8 *) bytes, n) > 0 &&
+          _pr_encoding_question_marks_as_lost ((guint8 *) bytes, n) > 0 &&
           pr_encoding_guess_bytes (bytes, n) == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) &&
-          has_lead_of_three (bytes, n))
+          _pr_encoding_has_lead_of_three (bytes, n))
         guess = PR_ENCODING_GUESS_UTF8;
     }
   if (guess == PR_ENCODING_GUESS_NONE && !*latin && !c1)
-    guess = guess_other_code_page (text, length, reading);
+    guess = _pr_encoding_guess_other_code_page (text, length, reading);
   if (guess == PR_ENCODING_GUESS_NONE && c1)
     guess = PR_ENCODING_GUESS_C1;
   return guess;
@@ -565,7 +487,7 @@ pr_encoding_text_read_back (const char      *text,
       bytes[n++] = (char) byte;
     }
   if (guess == PR_ENCODING_GUESS_UTF8)
-    question_marks_as_lost ((guint8 *) bytes, n);
+    _pr_encoding_question_marks_as_lost ((guint8 *) bytes, n);
   return g_convert (bytes, n, "UTF-8", encoding, NULL, NULL, NULL);
 }
 
@@ -1080,7 +1002,7 @@ add_full (PrEncodingCheck *check,
 {
   PrEncodingGuess guess;
   gboolean text, high = FALSE, latin = FALSE;
-  guint8 reading = READ_LATIN1;
+  guint8 reading = PR_ENCODING_READ_LATIN1;
 
   text = g_utf8_validate_len (value, length, NULL);
   *read = text ? PR_ENCODING_VALUE_UTF8 : PR_ENCODING_VALUE_UNKNOWN;
@@ -1101,7 +1023,7 @@ add_full (PrEncodingCheck *check,
     check->first_text[guess] = position;
   /* A code page's letters beyond Latin-1 tell it; most of its other
    * bytes are CP1252's, which a value without such letters leaves open. */
-  if (text && check->reading[guess] == READ_LATIN1)
+  if (text && check->reading[guess] == PR_ENCODING_READ_LATIN1)
     check->reading[guess] = reading;
   return guess;
 }
@@ -1243,11 +1165,9 @@ pr_encoding_check_get_reading (const PrEncodingCheck  *check,
                                PrEncodingGuess         guess,
                                const char            **charset)
 {
-  guint8 reading = guess <= PR_ENCODING_GUESS_BIG5 ? check->reading[guess] : READ_LATIN1;
+  guint8 reading = guess <= PR_ENCODING_GUESS_BIG5 ? check->reading[guess] : PR_ENCODING_READ_LATIN1;
 
-  if (charset != NULL)
-    *charset = reading == READ_LATIN1 ? "latin1" : code_page_charsets[reading - 1];
-  return reading == READ_LATIN1 ? "Latin-1" : code_page_names[reading - 1];
+  return _pr_encoding_code_page_name (reading, charset);
 }
 
 /**

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The Windows code pages beside Latin-1 (CP1252) whose reading of
+ * another encoding's bytes made text: Central European, Baltic, Turkish
+ * and Vietnamese, as a MariaDB column of character set cp1250 or cp1257
+ * holds. The encoding check asks here when a value's letters are beyond
+ * Latin-1 and no C1 control tells them. Pure: no database, no file.
+ */
+#define G_LOG_DOMAIN "pr-encoding-check"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <unicode/ucnv.h>
+
+#include "pr-encoding-check.h"
+#include "pr-encoding-code-page-private.h"
+
+/* The readings that made text of another encoding's bytes, beside
+ * Latin-1 (CP1252): the Windows code pages for Central European, Baltic,
+ * Turkish and Vietnamese, by ICU's names, and as a message names them. */
+static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
+static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
+/* MariaDB's character set of each, for the repair of a column; NULL: it
+ * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's). */
+static const char *const code_page_charsets[] = { "cp1250", "cp1257", NULL, NULL };
+
+/* What the bytes of @text, read as one of the Windows code pages for
+ * Central European, Baltic, Turkish and Vietnamese (a MariaDB column of
+ * character set cp1250 or cp1257), were: those code pages fill 0x80 to
+ * 0x9F with signs, not C1 controls, and their letters are beyond
+ * Latin-1, so neither the CP1252 reading nor a C1 control tells them.
+ * Only text whose every character is below U+2200 (no ideograph, no
+ * other script) is written back, and only Chinese is taken: UTF-8 with
+ * three-byte ideographs, or GBK (Big5) whose ideographs are all common,
+ * as a Polish or Lithuanian word's letters paired up seldom are. */
+PrEncodingGuess
+_pr_encoding_guess_other_code_page (const char *text,
+                                    gsize       length,
+                                    guint8     *reading)
+{
+  g_autofree UChar *wide = NULL;
+  glong n_wide = 0;
+  gboolean replaced = FALSE;
+
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c >= 0x2200 && c != 0xFFFD)
+        return PR_ENCODING_GUESS_NONE;
+      replaced |= c == 0xFFFD;
+    }
+  wide = (UChar *) g_utf8_to_utf16 (text, length, NULL, &n_wide, NULL);
+  if (wide == NULL)
+    return PR_ENCODING_GUESS_NONE;
+  /* A byte the code page leaves undefined: U+FFFD or "?", as with CP1252. */
+  for (glong i = 0; i < n_wide; i++)
+    if (wide[i] == 0xFFFD)
+      wide[i] = '?';
+  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
+    {
+      UErrorCode status = U_ZERO_ERROR;
+      UConverter *cnv = ucnv_open (code_pages[k], &status);
+      g_autofree char *bytes = NULL;
+      int32_t n;
+      PrEncodingGuess guess;
+
+      if (U_FAILURE (status))
+        continue;
+      ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+      bytes = g_malloc (n_wide + 1);
+      n = ucnv_fromUChars (cnv, bytes, (int32_t) n_wide + 1, wide, (int32_t) n_wide, &status);
+      ucnv_close (cnv);
+      if (U_FAILURE (status))
+        continue;
+      _pr_encoding_question_marks_as_lost ((guint8 *) bytes, n);
+      guess = pr_encoding_guess_bytes (bytes, n);
+      *reading = k + 1;
+      if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && _pr_encoding_has_lead_of_three (bytes, n))
+        return guess;
+      /* As with CP1252, U+FFFD is taken only toward UTF-8. */
+      if (!replaced && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
+        {
+          g_autofree char *read = g_convert (bytes, n, "UTF-8", pr_encoding_guess_to_string (guess), NULL, NULL, NULL);
+          guint64 han = 0, common = 0;
+
+          if (read != NULL)
+            pr_encoding_count_han_plain (read, strlen (read), &han, &common);
+          if (han >= 2 && common == han)
+            return guess;
+        }
+    }
+  *reading = PR_ENCODING_READ_LATIN1;
+  return PR_ENCODING_GUESS_NONE;
+}
+
+/* The name of @reading (PR_ENCODING_READ_LATIN1, or a code page's index
+ * + 1) as a message gives it, and in @charset (optional) MariaDB's
+ * character set of it, NULL if it has none. */
+const char *
+_pr_encoding_code_page_name (guint8       reading,
+                             const char **charset)
+{
+  if (charset != NULL)
+    *charset = reading == PR_ENCODING_READ_LATIN1 ? "latin1" : code_page_charsets[reading - 1];
+  return reading == PR_ENCODING_READ_LATIN1 ? "Latin-1" : code_page_names[reading - 1];
+}
