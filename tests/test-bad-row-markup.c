@@ -77,6 +77,12 @@ json_array (const char *text)
   return g_strdup_printf ("  [{\"\"id\"\":7,\"\"text\"\":\"\"%s\"\"}]\n", text);
 }
 
+static char *
+json_strings (const char *text)
+{
+  return g_strdup_printf ("[\"\"附件一\"\", \"\"%s\"\"]", text);
+}
+
 /* The bodies, the third (line 4) passed through @wrap, or every one. */
 static char *
 records (char     *(*wrap) (const char *),
@@ -96,7 +102,8 @@ records (char     *(*wrap) (const char *),
 static void
 test_refused (void)
 {
-  static char *(*const wraps[]) (const char *) = { html, references, rtf, json_object, json_array };
+  static char *(*const wraps[]) (const char *) = { html, references, rtf, json_object, json_array,
+                                                     json_strings };
   /* A JSON value's reason names its keys and where its text is, the path
    * a view's JSON_VALUE () takes. */
   static const char *const reasons[] = {
@@ -107,6 +114,8 @@ test_refused (void)
     "the value is a JSON array (keys “id”, “text”; its Chinese text is at $[0].text): its brackets, keys and "
     "punctuation would be compared as the letter's words; select the text through a view "
     "(JSON_VALUE(column, '$[0].text'))",
+    "the value is a JSON array (its Chinese text is at $[1]): its brackets and punctuation would be compared as "
+    "the letter's words; select the text through a view (JSON_VALUE(column, '$[1]'))",
   };
 
   for (guint w = 0; w < G_N_ELEMENTS (wraps); w++)
@@ -161,8 +170,22 @@ test_typed_read (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
 
+  g_autoptr(GString) deep = g_string_new ("id,body\n1,\"");
+  g_autoptr(PrRecordSet) deep_set = NULL;
+
   g_assert_no_error (error);
   g_assert_cmpuint (set->n_records, ==, 14);
+
+  /* Nested 100,000 deep, past what is parsed: read, not a crash. */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  g_string_append (deep, "\"\"小区夜间施工\"\"");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append (deep, "\"\n");
+  deep_set = pr_test_load_id_body_csv (deep->str, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deep_set->n_records, ==, 1);
 }
 
 int

@@ -21,6 +21,9 @@
 
 /* Keys named in the reason, at most: enough to find the text's. */
 #define JSON_KEYS_SHOWN 6
+/* Deeper JSON is not parsed: no form's export nests so, and the parser
+ * and the walk recurse once a level, on a thread's stack. */
+#define JSON_MAX_DEPTH 32
 
 typedef struct
 {
@@ -131,6 +134,32 @@ keys_shown (JsonNode *node)
   return g_string_free (shown, n == 0);
 }
 
+/* Whether the brackets from @p to @end, outside strings, nest deeper
+ * than JSON_MAX_DEPTH. */
+static gboolean
+too_deep (const char *p,
+          const char *end)
+{
+  gboolean in_string = FALSE;
+  int depth = 0;
+
+  for (; p < end; p++)
+    if (in_string)
+      {
+        if (*p == '\\')
+          p++;
+        else if (*p == '"')
+          in_string = FALSE;
+      }
+    else if (*p == '"')
+      in_string = TRUE;
+    else if ((*p == '{' || *p == '[') && ++depth > JSON_MAX_DEPTH)
+      return TRUE;
+    else if (*p == '}' || *p == ']')
+      depth--;
+  return FALSE;
+}
+
 /**
  * _pr_bad_row_json:
  * @value: valid UTF-8
@@ -157,6 +186,8 @@ _pr_bad_row_json (const char *value,
   /* Every value passes here: parse only what is bracketed as JSON is. */
   if (end - start < 2 || !((*start == '{' && end[-1] == '}') || (*start == '[' && end[-1] == ']')))
     return NULL;
+  if (too_deep (start, end))
+    return NULL;
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, start, end - start, NULL))
     return NULL;
@@ -178,15 +209,20 @@ _pr_bad_row_json (const char *value,
     reason = g_strdup_printf (_("the value is a JSON object (keys %s; its Chinese text is at %s): its keys and "
                                 "punctuation would be compared as the letter's words; select the text through "
                                 "a view (JSON_VALUE(column, '%s')) or export the text field alone"),
-                              keys != NULL ? keys : "", walk.best_path, walk.best_path);
-  else
+                              keys, walk.best_path, walk.best_path);
+  else if (keys != NULL)
     /* Translators: the keys of its first object (“content”, “channel”),
-     * or none, then the JSON path of its longest Chinese text, twice
-     * ($[0].content). */
+     * then the JSON path of its longest Chinese text, twice ($[0].content). */
     reason = g_strdup_printf (_("the value is a JSON array (keys %s; its Chinese text is at %s): its brackets, "
                                 "keys and punctuation would be compared as the letter's words; select the text "
                                 "through a view (JSON_VALUE(column, '%s')) or export the text field alone"),
-                              keys != NULL ? keys : _("none"), walk.best_path, walk.best_path);
+                              keys, walk.best_path, walk.best_path);
+  else
+    /* Translators: the JSON path of its longest Chinese text, twice ($[0]). */
+    reason = g_strdup_printf (_("the value is a JSON array (its Chinese text is at %s): its brackets and "
+                                "punctuation would be compared as the letter's words; select the text through "
+                                "a view (JSON_VALUE(column, '%s')) or export the text alone"),
+                              walk.best_path, walk.best_path);
   g_free (walk.best_path);
   return reason;
 }
