@@ -6,7 +6,9 @@
  * "\u5c0f" where it escapes all but ASCII. Read as it stands, that text
  * gave other clusters than the letters' (the sample: 288 clusters of 717
  * records instead of 185 of 454), exit 0. The string's text is read: the
- * scan's output is that of the same letters in a TEXT column.
+ * scan's output is that of the same letters in a TEXT column. A JSON
+ * object holding the text, read as it stood (keys and all), gained and
+ * lost pairs, exit 0: it is a bad row, named with its keys.
  */
 #include "config.h"
 
@@ -140,6 +142,61 @@ test_json_rescan_not_changed (void)
   pr_test_remove_tree (dir);
 }
 
+/* A JSON column holding an object (json_object ('content', '小区…')) in
+ * one row: refused naming the row and the object's keys; with
+ * --skip-bad-rows left out and listed, the output that of the other
+ * letters in a TEXT column. */
+static void
+test_json_object_refused (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "jsoncol");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *as_text = g_build_filename (dir, "text.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *list_path = g_build_filename (dir, "out-bad-rows.csv", NULL);
+  g_autofree char *err = NULL, *err_skip = NULL, *expected = NULL, *got = NULL, *list = NULL;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "CREATE TABLE j (id INT PRIMARY KEY, body JSON)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_auto(GStrv) lines = g_strsplit (bodies[i], "\n", -1);
+      g_autofree char *escaped = g_strjoinv ("\\n", lines);
+      g_autofree char *literal = json_literal_unescaped (bodies[i]);
+      g_autofree char *to_text = g_strdup_printf ("INSERT INTO t VALUES (%u, '%s')", i + 1, escaped);
+      g_autofree char *to_json =
+        i == 2 ? g_strdup_printf ("INSERT INTO j VALUES (3, json_object('content', '%s', 'channel', 'web'))",
+                                  escaped)
+               : g_strdup_printf ("INSERT INTO j VALUES (%u, %s)", i + 1, literal);
+
+      if (i != 2)
+        pr_test_execute (db, to_text);
+      pr_test_execute (db, to_json);
+    }
+
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "j", "--id", "id", "--text", "body",
+                        "--k", "6", "--out", out, NULL), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 3 (id “3”), column “body”: the value is a JSON object (keys “content”, "
+                                 "“channel”; its Chinese text is at $.content)"));
+  g_assert_nonnull (strstr (err, "JSON_VALUE(column, '$.content')"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (RUN (NULL, &err_skip, "scan", "--db", "URI", "--table", "j", "--id", "id", "--text", "body",
+                        "--k", "6", "--skip-bad-rows", "--out", out, NULL), ==, 0);
+  g_assert_nonnull (strstr (err_skip, "1 bad row left out (still in the source), listed in "));
+  g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
+  g_assert_true (g_str_has_prefix (list, "\xEF\xBB\xBF" "id,row,column,reason\r\n3,3,body,\"the value is a JSON "
+                                         "object (keys “content”, “channel”;"));
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "t", "--id", "id", "--text", "body",
+                        "--k", "6", "--out", as_text, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (as_text, &expected, NULL, NULL));
+  g_assert_true (g_file_get_contents (out, &got, NULL, NULL));
+  g_assert_nonnull (strstr (expected, "\r\n1,1,1,"));
+  g_assert_cmpstr (got, ==, expected);
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -151,6 +208,7 @@ main (int   argc,
 
   g_test_add_func ("/db/json-column/string-read-as-text", test_json_string_read_as_text);
   g_test_add_func ("/db/json-column/rescan-not-changed", test_json_rescan_not_changed);
+  g_test_add_func ("/db/json-column/object-refused", test_json_object_refused);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -46,5 +46,7 @@ char *_pr_bad_row_base64 (const char *value,
                           gsize       length);
 char *_pr_bad_row_ascii_forms (const char *value,
                                gsize       length);
+char *_pr_bad_row_json (const char *value,
+                        gsize       length);
 
 G_END_DECLS

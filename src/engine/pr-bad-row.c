@@ -2,7 +2,8 @@
 /*
  * A bad row: one whose mapped values are not text the program can read (a
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
- * a database replaced by "?", JSON's escapes for Chinese text, its bytes
+ * a database replaced by "?", JSON's escapes for Chinese text, a JSON
+ * object or array holding the text, its bytes
  * percent-encoded, quoted-printable or \x-escaped, its code points, base64,
  * HTML or RTF markup). The check
  * names the real reason, so that a clerk knows what to correct, and comes
@@ -275,7 +276,8 @@ json_escaped_han (const char *value,
                      "export it decoded"));
 }
 
-/* The reason @value is text in a notation (JSON escapes, escaped bytes or
+/* The reason @value is text in a notation (JSON escapes, a JSON object or
+ * array, escaped bytes or
  * code points, base64, base32 or hex, UTF-7, Punycode, HTML, RTF) rather
  * than the text itself, or NULL. */
 static char *
@@ -284,6 +286,8 @@ escaped_text (const char *value,
 {
   char *reason = json_escaped_han (value, length);
 
+  if (reason == NULL)
+    reason = _pr_bad_row_json (value, length);
   if (reason == NULL)
     reason = _pr_bad_row_byte_escapes (value, length);
   if (reason == NULL)
