@@ -367,6 +367,94 @@ test_paused (void)
   g_signal_handlers_disconnect_by_func (filtered, pause_while_filtering, paced);
 }
 
+/* The rows the view has made, as a GTK 4.8 list scrolled to the top
+ * keeps them: the first VIEW_ROWS, and the selected item's wherever it
+ * is. */
+static GHashTable *made_rows;
+static gpointer    made_selected;
+
+static gboolean
+made_in_view (gpointer item)
+{
+  return item == made_selected || g_hash_table_contains (made_rows, item);
+}
+
+typedef struct {
+  guint made_changed; /* rows put in or taken out among the first VIEW_ROWS, this turn */
+  guint emissions;
+} Growth;
+
+static void
+track_made (GListModel *model,
+            guint       position,
+            guint       removed,
+            guint       added,
+            Growth     *growth)
+{
+  guint n = MIN (g_list_model_get_n_items (model), VIEW_ROWS);
+
+  growth->emissions++;
+  if (position < VIEW_ROWS)
+    growth->made_changed += MIN (position + MAX (removed, added), VIEW_ROWS) - position;
+  g_hash_table_remove_all (made_rows);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      g_hash_table_add (made_rows, item);
+    }
+}
+
+/* A search cleared: from 10 rows, the selected one among them, to 10^5.
+ * Only the rows the view has made are paced; the rows put in past them
+ * go in one change, however many: the turns are bounded by the rows
+ * made, not by the rows in the list, and no turn changes more than a
+ * slice of the rows made. */
+static void
+test_grow_past_made (void)
+{
+  enum { N = 100000, SHOWN = 10, GROW_SLICE = 24 };
+  g_autoptr(GListStore) store = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(PrPacedModel) paced = NULL;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) few = g_ptr_array_new ();
+  Growth growth = { 0, 0 };
+  guint turns = 0;
+
+  for (guint i = 0; i < N; i++)
+    g_ptr_array_add (items, g_object_new (G_TYPE_OBJECT, NULL));
+  for (guint i = 0; i < SHOWN; i++)
+    g_ptr_array_add (few, items->pdata[i * (N / SHOWN)]);
+  g_list_store_splice (store, 0, 0, few->pdata, few->len);
+  paced = pr_paced_model_new (G_LIST_MODEL (store));
+  pr_paced_model_set_slice (paced, GROW_SLICE);
+  pr_paced_model_flush (paced);
+  made_rows = g_hash_table_new (NULL, NULL);
+  made_selected = few->pdata[SHOWN / 2];
+  track_made (G_LIST_MODEL (paced), 0, 0, 0, &growth);
+  pr_paced_model_set_made_func (paced, made_in_view);
+  pr_paced_model_set_keep (paced, made_selected);
+  g_signal_connect (paced, "items-changed", G_CALLBACK (track_made), &growth);
+
+  g_list_store_splice (store, 0, SHOWN, items->pdata, items->len);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  growth.emissions = 0;
+  for (gboolean more = TRUE; more; turns++)
+    {
+      growth.made_changed = 0;
+      more = pr_paced_model_step (paced);
+      g_assert_cmpuint (growth.made_changed, <=, GROW_SLICE);
+      /* Far fewer than the N / GROW_SLICE of a slice per turn. */
+      g_assert_cmpuint (turns, <, 2 * (VIEW_ROWS / GROW_SLICE + 1) + 4);
+    }
+  g_test_message ("%u turns, %u changes told", turns, growth.emissions);
+  assert_holds (G_LIST_MODEL (paced), items);
+  g_signal_handlers_disconnect_by_func (paced, track_made, &growth);
+  pr_paced_model_set_keep (paced, NULL);
+  g_clear_pointer (&made_rows, g_hash_table_unref);
+  made_selected = NULL;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -375,5 +463,6 @@ main (int    argc,
   g_test_add_func ("/app/paced-model/random-changes", test_random_changes);
   g_test_add_func ("/app/paced-model/idle", test_idle);
   g_test_add_func ("/app/paced-model/paused", test_paused);
+  g_test_add_func ("/app/paced-model/grow-past-made", test_grow_past_made);
   return g_test_run ();
 }

@@ -431,10 +431,12 @@ step_made (PrPacedModel *self)
           splice (self, last + 1, end_shown - last - 1, NULL, 0, 0);
           continue;
         }
-      if (first == G_MAXUINT && start > 0 && !made_at (self, start - 1))
+      if ((first == G_MAXUINT || (keeping && first >= start + at_old)) && start > 0 && !made_at (self, start - 1))
         {
           /* No row made among those that change, nor before them: at
-           * once. */
+           * once. The item kept may have a row made wherever it is (GTK
+           * 4.8's list keeps the selected item's), but the rows put in
+           * before it, past the rows before, come into no row made. */
           removed = keeping ? at_old : n_old;
           added = keeping ? at_new : n_new;
           splice_once (self, start, removed, end_shown, added, end_wanted);
