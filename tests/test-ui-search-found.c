@@ -193,11 +193,12 @@ test_against_rows (void)
 {
   /* Words of the bodies, a petitioner's name, a place, digits of ids,
    * dates and case numbers, Latin letters in either case, full-width
-   * digits, an ID card's digits written full-width in the bodies, typed
-   * either way, a text found nowhere; each after another, as typed. */
-  static const char *const texts[] = { "电梯", "王某", "西岚市", "1", "12", "123", "2023", "号楼", "油烟", "扰民",
-                                       "A", "a", "Ab", "１２", "＊", "*", "某某某", "没有这样的字", "、", "。",
-                                       "３５９８０３", "359803", "，" };
+   * digits and signs, an ID card's digits written full-width in the
+   * bodies, a text found nowhere, punctuation; each after another, as
+   * typed. Each search reads the table again: under the sanitizers a
+   * dozen take minutes. */
+  static const char *const texts[] = { "电梯", "王某", "西岚市", "12", "2023", "a", "Ab", "１２", "＊",
+                                       "没有这样的字", "３５９８０３", "，" };
   GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
 
   pr_test_scan (window);
