@@ -383,6 +383,23 @@ test_morning_twelve_doubt (void)
     }
 }
 
+/* None of @texts reads without an order, each for @doubt. */
+static void
+assert_doubted (const char *const *texts,
+                guint              n,
+                PrDateDoubt        doubt)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 seconds;
+      int offset;
+
+      g_test_message ("%s", texts[i]);
+      g_assert_cmpint (pr_date_read (texts[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      g_assert_cmpint (pr_date_doubt (texts[i], PR_DATE_ORDER_UNSET), ==, doubt);
+    }
+}
+
 /* A weekday that is not the date's (2019-06-08 was a Saturday) is
  * unreadable, for a reason of its own; one that is no weekday (星期八) or
  * stands before the date is unreadable as any other text. */
@@ -397,18 +414,8 @@ test_weekday_doubt (void)
   gint64 seconds;
   int offset;
 
-  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
-    {
-      g_test_message ("%s", wrong[i]);
-      g_assert_cmpint (pr_date_read (wrong[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-      g_assert_cmpint (pr_date_doubt (wrong[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_WEEKDAY);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    {
-      g_test_message ("%s", others[i]);
-      g_assert_cmpint (pr_date_read (others[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-      g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_NONE);
-    }
+  assert_doubted (wrong, G_N_ELEMENTS (wrong), PR_DATE_DOUBT_WEEKDAY);
+  assert_doubted (others, G_N_ELEMENTS (others), PR_DATE_DOUBT_NONE);
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_AMBIGUOUS);
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_MDY, &seconds, &offset), ==, PR_DATE_OK);
   g_assert_cmpint (pr_date_read ("01/02/2019 星期三", PR_DATE_ORDER_DMY, &seconds, &offset), ==, PR_DATE_UNREADABLE);
@@ -450,18 +457,8 @@ test_weekday_before_time (void)
       g_assert_cmpint (seconds, ==, ok[i].seconds);
       g_assert_cmpint (offset, ==, ok[i].offset);
     }
-  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
-    {
-      g_test_message ("%s", wrong[i]);
-      g_assert_cmpint (pr_date_read (wrong[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-      g_assert_cmpint (pr_date_doubt (wrong[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_WEEKDAY);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    {
-      g_test_message ("%s", others[i]);
-      g_assert_cmpint (pr_date_read (others[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-      g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_NONE);
-    }
+  assert_doubted (wrong, G_N_ELEMENTS (wrong), PR_DATE_DOUBT_WEEKDAY);
+  assert_doubted (others, G_N_ELEMENTS (others), PR_DATE_DOUBT_NONE);
 }
 
 static void
