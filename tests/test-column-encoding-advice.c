@@ -8,7 +8,8 @@
  * decoded as Latin-1 and stored in a Unicode column is refused with the
  * repair, which no --column-encoding would do (GBK read as CP1254, for
  * which the server has no character set, with a word to repair it from
- * the source);
+ * the source); one value of GBK read as EUC-KR is a bad row whose repair
+ * in SQL, done, reads it right;
  * a binary id column's hex
  * ids are named; a record checked from a file read in such an encoding is
  * refused.
@@ -221,6 +222,34 @@ test_double_encoded_cp1254 (void)
   g_assert_null (strstr (err, "Latin-1"));
 }
 
+/* One value of GBK text read as EUC-KR by the server and stored in a
+ * utf8mb4 column, every pair of it one EUC-KR has: a bad row, whose
+ * reason gives the repair in SQL; done for that row, the scan finds the
+ * clean table's clusters. */
+static void
+test_misread_value_repaired (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
+  const char *repair = "CONVERT(BINARY CONVERT(body USING euckr) USING gbk)";
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *repaired = NULL;
+  g_autofree char *err_repaired = NULL;
+  g_autofree char *update = g_strdup_printf ("UPDATE misread_row SET body = %s WHERE id = '1000'", repair);
+
+  fill (db, "misread_row", "VARCHAR(10)", "TEXT CHARACTER SET utf8mb4", "?");
+  pr_test_execute (db, "UPDATE misread_row SET body = CONVERT(CAST(CONVERT(body USING gbk) AS BINARY) USING euckr) "
+                       "WHERE id = '1000'");
+  g_assert_cmpint (scan ("misread_row", NULL, &out, &err), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "GBK text read as EUC-KR"));
+  g_assert_nonnull (strstr (err, repair));
+
+  pr_test_execute (db, update);
+  g_assert_cmpint (scan ("misread_row", NULL, &repaired, &err_repaired), ==, 0);
+  g_assert_cmpstr (repaired, ==, oracle);
+}
+
 /* The same bytes in a latin1 column: there --column-encoding is right. */
 static void
 test_latin1_keeps_advice (void)
@@ -331,6 +360,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1250", test_double_encoded_cp1250);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1254", test_double_encoded_cp1254);
+  g_test_add_func ("/db/column-encoding-advice/misread-value-repaired", test_misread_value_repaired);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
   g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A petition's UTF-8 bytes read as EUC-KR or Johab, its GBK bytes read as
+ * Johab, and saved again as UTF-8: Hangul and rare ideographs, and its
+ * record drops out of its cluster. The value is found and the encodings
+ * named, with the repair in SQL where MariaDB has the reading's character
+ * set (euckr; none for Johab) and the reading lost no byte. Real Korean
+ * text, as a Korean-Chinese petitioner writes it, is not. The oracle: the
+ * misreading made here by glibc's iconv from known sentences, a byte it
+ * cannot read dropped or written as U+FFFD, as a strict decoder with
+ * errors ignored or replaced makes it.
+ */
+#define G_LOG_DOMAIN "pr-test-encoding-misread-korean"
+
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <string.h>
+
+#include "pr-encoding-misread.h"
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+static const char *const petitions[] = {
+  "我是东湖区的居民，某建筑公司拖欠工资的问题已经持续十二个月，多次反映无人处理，给我们的生活造成了很大影响。",
+  "学校门口的道路施工拖延两年，雨天积水严重，学生上学很不方便，家长多次打电话没有人回复，请有关部门尽快处理。",
+  NULL,
+};
+
+/* A petition whose GBK bytes are all pairs EUC-KR has (none in row C9,
+ * which it leaves to the user): read as EUC-KR, no byte is lost. */
+static const char whole_in_euc_kr[] =
+  "我在东湖区的建筑工地干活九个月，老板一直拖欠工资不给，多次讨要无果，请求有关部门责令老板支付工资。";
+
+/* @text's bytes in @stored decoded by iconv as @read; a byte it cannot
+ * read is dropped, or with @replace written as U+FFFD. */
+static char *
+misread (const char *text,
+         const char *stored,
+         const char *read,
+         gboolean    replace)
+{
+  gsize n = 0;
+  g_autofree char *bytes = g_convert (text, -1, stored, "UTF-8", NULL, &n, NULL);
+  GIConv cd = g_iconv_open ("UTF-8", read);
+  GString *out = g_string_new (NULL);
+  char *in = bytes;
+  gsize in_left = n;
+
+  g_assert_nonnull (bytes);
+  g_assert_true (cd != (GIConv) -1);
+  while (in_left > 0)
+    {
+      char buffer[256];
+      char *o = buffer;
+      gsize o_left = sizeof buffer;
+      gsize r = g_iconv (cd, &in, &in_left, &o, &o_left);
+
+      g_string_append_len (out, buffer, o - buffer);
+      if (r == (gsize) -1 && errno != E2BIG)
+        {
+          in++;
+          in_left--;
+          if (replace)
+            g_string_append (out, "\xEF\xBF\xBD");
+          g_iconv (cd, NULL, NULL, NULL, NULL);
+        }
+    }
+  g_iconv_close (cd);
+  return g_string_free (out, FALSE);
+}
+
+/* How many of @recovered's ideographs are in @original. */
+static guint
+shared_han (const char *recovered,
+            const char *original)
+{
+  guint n = 0;
+
+  for (const char *p = recovered; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      char utf8[8] = { 0 };
+
+      g_unichar_to_utf8 (c, utf8);
+      n += c >= 0x4E00 && c <= 0x9FFF && strstr (original, utf8) != NULL;
+    }
+  return n;
+}
+
+static void
+test_readings (void)
+{
+  const struct {
+    const char *stored, *read, *shown_stored, *shown_read;
+  } cases[] = {
+    { "UTF-8", "EUC-KR", "UTF-8", "EUC-KR" },
+    { "UTF-8", "JOHAB", "UTF-8", "Johab" },
+    { "GBK", "JOHAB", "GBK", "Johab" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint p = 0; petitions[p] != NULL; p++)
+      for (int replace = 0; replace <= 1; replace++)
+        {
+          g_autofree char *wrong = misread (petitions[p], cases[i].stored, cases[i].read, replace);
+          PrEncodingMisread found;
+
+          g_test_message ("%s read as %s%s: %s", cases[i].stored, cases[i].read, replace ? " (U+FFFD)" : "", wrong);
+          g_assert_true (pr_encoding_misread_find (wrong, strlen (wrong), &found));
+          g_test_message ("  %s", found.recovered);
+          g_assert_cmpstr (found.source, ==, cases[i].shown_stored);
+          g_assert_cmpstr (found.reading, ==, cases[i].shown_read);
+          /* The reading lost bytes: no CONVERT () gives the text back. */
+          g_assert_null (found.charset);
+          /* A strict EUC-KR decoder loses a byte of most characters: an
+           * eighth of the text comes back. */
+          g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 8, >=, g_utf8_strlen (petitions[p], -1));
+          pr_encoding_misread_clear (&found);
+        }
+}
+
+/* Korean as a Korean-Chinese petitioner writes it: words between spaces,
+ * endings and particles. GBK's reading of EUC-KR Hangul is common
+ * ideographs, so the shorter of these were once taken for GBK read as
+ * EUC-KR. */
+static void
+test_written_so (void)
+{
+  const char *const values[] = {
+    "저는 연변 조선족 자치주에 사는 주민입니다. 우리 마을 도로가 3년째 고쳐지지 않아 비가 오면 다닐 수가 없습니다.",
+    "회사에서 여섯 달 동안 월급을 주지 않았습니다. 여러 번 찾아갔지만 해결되지 않았으니 도와주시기 바랍니다.",
+    "아파트 관리사무소가 관리비를 마음대로 올렸습니다",
+    "신청서 제출 날짜와 처리 결과를 알려 주십시오",
+    "처리 결과 통지 날짜 변경 신청",
+    "최신 주소 변경 처리 결과 확인",
+    "연길시 신흥가 주민 대표 김영철",
+    "공장 소음 때문에 밤에 잠을 잘 수 없습니다",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      PrEncodingMisread found;
+      gboolean flagged = pr_encoding_misread_find (values[i], strlen (values[i]), &found);
+
+      if (flagged)
+        g_test_message ("%s: %s read as %s: %s", values[i], found.source, found.reading, found.recovered);
+      g_assert_false (flagged);
+    }
+}
+
+/* In a file, the bad row's reason gives the repair in SQL when the
+ * reading kept every byte and MariaDB has its character set: GBK text
+ * whose every pair EUC-KR has; not where a pair was lost, nor for Johab. */
+static void
+test_repair_advice (void)
+{
+  const struct {
+    const char *text, *stored, *read;
+    const char *repair;   /* NULL: none */
+  } cases[] = {
+    { whole_in_euc_kr, "GBK", "EUC-KR",
+      "UPDATE … SET body = CONVERT(BINARY CONVERT(body USING euckr) USING gbk) WHERE …" },
+    { petitions[0], "GBK", "EUC-KR", NULL },
+    { whole_in_euc_kr, "GBK", "JOHAB", NULL },
+    { whole_in_euc_kr, "UTF-8", "EUC-KR", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *wrong = misread (cases[i].text, cases[i].stored, cases[i].read, FALSE);
+      g_autofree char *csv = g_strdup_printf ("id,body\n1,%s\n2,%s\n", petitions[1], wrong);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) refused = pr_test_load_id_body_csv (csv, &error);
+      g_autofree char *both = g_strdup_printf ("%s text read as %s", cases[i].stored,
+                                               g_str_equal (cases[i].read, "JOHAB") ? "Johab" : cases[i].read);
+
+      g_assert_null (refused);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "line 3 (id “2”), column “body”"));
+      g_assert_nonnull (strstr (error->message, both));
+      if (cases[i].repair != NULL)
+        g_assert_nonnull (strstr (error->message, cases[i].repair));
+      else
+        g_assert_null (strstr (error->message, "CONVERT("));
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/encoding-misread-korean/readings", test_readings);
+  g_test_add_func ("/engine/encoding-misread-korean/written-so", test_written_so);
+  g_test_add_func ("/engine/encoding-misread-korean/repair-advice", test_repair_advice);
+
+  return g_test_run ();
+}
