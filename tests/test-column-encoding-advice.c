@@ -195,7 +195,7 @@ gbk_read_as_cp1254 (const char *text)
  * character set for CP1254 (latin5 is ISO-8859-9), so the refusal names
  * CP1254 and says to repair the column from the source, with no
  * CONVERT () that would not undo it. (UTF-8 Chinese read as CP1254 is
- * not told from CP1252: its bytes are none of the letters that differ.) */
+ * told from CP1252 only by the bytes CP1254 lacks: the engine's test.) */
 static void
 test_double_encoded_cp1254 (void)
 {

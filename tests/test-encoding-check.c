@@ -465,9 +465,9 @@ as_code_page (const char *bytes,
 }
 
 /* A column of UTF-8 text read in a Windows code page and saved again is
- * named with that code page, not Latin-1: CP1252 (which is Latin-1's) and
- * the four whose letters are beyond Latin-1. The oracle: iconv's reading
- * of each byte. */
+ * named with that code page, not Latin-1: CP1252 (which is Latin-1's),
+ * the four whose letters are beyond Latin-1, and CP1254 by the bytes it
+ * lacks. The oracle: iconv's reading of each byte. */
 static void
 test_reading_named (void)
 {
@@ -481,13 +481,16 @@ test_reading_named (void)
     { "UTF-8", "CP1250", "CP1250", PR_ENCODING_GUESS_UTF8 },
     { "UTF-8", "CP1257", "CP1257", PR_ENCODING_GUESS_UTF8 },
     { "UTF-8", "CP1258", "CP1258", PR_ENCODING_GUESS_UTF8 },
-    /* UTF-8's Chinese read as CP1254 is CP1252's reading but for two
-     * bytes lost ("?"): GBK's bytes meet its Turkish letters. */
+    /* UTF-8's Chinese read as CP1254 is CP1252's reading but for 0x8E
+     * and 0x9E lost ("?"), where CP1252 has Ž and ž: told by their lack
+     * over many values. GBK's bytes meet its Turkish letters. */
+    { "UTF-8", "CP1254", "CP1254", PR_ENCODING_GUESS_UTF8 },
     { "GBK", "CP1254", "CP1254", PR_ENCODING_GUESS_GB18030 },
   };
   /* "。" is E3 80 82 in UTF-8: CP1258 reads E3 as ă, CP1252 as ã. */
+  /* 华, 回 and 实 have 0x8E or 0x9E in UTF-8: what CP1254 loses. */
   const char *const texts[] = { "我住在丰收路小区，物业乱收费，请求查处。", "投诉小区夜间施工噪音扰民，请求处理。",
-                                "反映农村宅基地确权纠纷，村委会不予登记。" };
+                                "反映农村宅基地确权纠纷，村委会不予登记。", "新华街的居民反映实际问题，至今没有回复。" };
 
   for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
     {
