@@ -304,7 +304,8 @@ test_encoding_given_twice (void)
 
 /* check --csv answers record by record: a GBK file read as EUC-KR, Big5
  * or KOI8-R, other valid characters, once answered "no repeat" (exit 0).
- * Refused; read as GBK, it finds the stored record it repeats. */
+ * Refused; read as GBK, it finds the stored record it repeats. A record
+ * of UTF-8 read as CP1254 is refused naming CP1254. */
 static void
 test_check_csv_misread (void)
 {
@@ -341,6 +342,28 @@ test_check_csv_misread (void)
                                              "--id-column", "id", "--text", "body", "--store", "advice",
                                              "--csv", path, "--encoding", "GBK", NULL), ==, 0);
     g_assert_nonnull (strstr (out, "new1,1002,0"));
+  }
+  /* A record of UTF-8 read as CP1254 is named so, not Latin-1. */
+  {
+    g_autoptr(GString) read = g_string_new ("id,body\nnew2,");
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    /* The bodies twice: some 1,500 continuation bytes, 0x8E and 0x9E among them. */
+    for (guint i = 0; i < 16; i++)
+      for (const char *p = bodies[i % G_N_ELEMENTS (bodies)]; *p != '\0'; p++)
+        {
+          g_autofree char *one = g_convert (p, 1, "UTF-8", "CP1254", NULL, NULL, NULL);
+
+          g_string_append (read, one != NULL ? one : "?");
+        }
+    g_string_append_c (read, '\n');
+    g_assert_true (g_file_set_contents (path, read->str, read->len, &error));
+    g_assert_cmpint (pr_test_server_run_cli ("advice", &out, &err, "check", "--db", "URI", "--table", "clean",
+                                             "--id-column", "id", "--text", "body", "--store", "advice",
+                                             "--csv", path, NULL), !=, 0);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "UTF-8 read as CP1254"));
   }
   g_unlink (path);
   g_rmdir (dir);

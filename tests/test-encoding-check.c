@@ -521,6 +521,44 @@ test_reading_named (void)
     }
 }
 
+/* One value judged alone names its reading as a column's check of it
+ * does: pr_encoding_guess_reading (), as check --csv answers a record.
+ * CP1254 is told in one value long enough to have shown CP1252's Ž or ž. */
+static void
+test_reading_one_value (void)
+{
+  const struct {
+    const char *source, *encoding, *named, *charset;
+  } readings[] = {
+    { "UTF-8", "CP1252", "Latin-1", "latin1" },
+    { "UTF-8", "CP1250", "CP1250", "cp1250" },
+    { "UTF-8", "CP1257", "CP1257", "cp1257" },
+    { "UTF-8", "CP1258", "CP1258", NULL },
+    { "UTF-8", "CP1254", "CP1254", NULL },
+    { "GBK", "CP1254", "CP1254", NULL },
+  };
+  g_autoptr(GString) letter = g_string_new (NULL);
+
+  /* Some 600 continuation bytes, with 华, 回 and 实 among them. */
+  for (guint i = 0; i < 10; i++)
+    g_string_append (letter, "新华街的居民反映实际问题，至今没有回复，请求有关部门尽快处理。");
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autofree char *bytes = g_convert (letter->str, -1, readings[r].source, "UTF-8", NULL, NULL, NULL);
+      g_autofree char *text = as_code_page (bytes, readings[r].encoding);
+      g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
+      const char *reading = NULL, *charset = "unset";
+      PrEncodingGuess guess = pr_encoding_guess_reading (text, strlen (text), &reading, &charset);
+
+      g_test_message ("%s read as %s: %s", readings[r].source, readings[r].encoding, reading);
+      g_assert_cmpint (guess, !=, PR_ENCODING_GUESS_NONE);
+      g_assert_cmpstr (reading, ==, readings[r].named);
+      g_assert_cmpstr (charset, ==, readings[r].charset);
+      pr_encoding_check_add_full (check, text, strlen (text), 2);
+      g_assert_cmpstr (pr_encoding_check_get_reading (check, guess, NULL), ==, reading);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -536,6 +574,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/column-replaced", test_column_replaced);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
   g_test_add_func ("/engine/encoding-check/reading-named", test_reading_named);
+  g_test_add_func ("/engine/encoding-check/reading-one-value", test_reading_one_value);
 
   return g_test_run ();
 }

@@ -450,12 +450,23 @@ PrEncodingGuess
 pr_encoding_guess_misdecoded (const char *text,
                               gsize       length)
 {
-  gboolean high, latin;
   guint8 reading;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
 
-  return guess_misdecoded (text, length, &high, &latin, &reading);
+  return _pr_encoding_guess_misdecoded (text, length, &reading);
+}
+
+/* pr_encoding_guess_misdecoded () of valid @text, with the reading that
+ * made it (PR_ENCODING_READ_LATIN1, or a code page's index + 1). */
+PrEncodingGuess
+_pr_encoding_guess_misdecoded (const char *text,
+                               gsize       length,
+                               guint8     *reading)
+{
+  gboolean high, latin;
+
+  return guess_misdecoded (text, length, &high, &latin, reading);
 }
 
 /**

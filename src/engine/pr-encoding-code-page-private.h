@@ -20,6 +20,9 @@ PrEncodingGuess _pr_encoding_guess_other_code_page  (const char *text,
                                                      guint8     *reading);
 const char     *_pr_encoding_code_page_name         (guint8       reading,
                                                      const char **charset);
+PrEncodingGuess _pr_encoding_guess_misdecoded       (const char *text,
+                                                     gsize       length,
+                                                     guint8     *reading);
 
 /* What tells CP1254 from CP1252 in UTF-8 read so: see
  * _pr_encoding_cp1254_count (). */

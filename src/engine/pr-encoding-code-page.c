@@ -147,3 +147,46 @@ _pr_encoding_cp1254_reading (const PrCp1254Evidence *evidence)
            ? READ_CP1254
            : PR_ENCODING_READ_LATIN1;
 }
+
+/**
+ * pr_encoding_guess_reading:
+ * @text: one value, valid UTF-8, as decoded
+ * @length: its length in bytes
+ * @reading: (out) (optional): the reading that made it text, as a message
+ *   names it ("Latin-1", "CP1250"; pr_encoding_check_get_reading ()), for
+ *   this value alone
+ * @charset: (out) (optional) (nullable): MariaDB's character set of the
+ *   reading; %NULL if it has none
+ *
+ * pr_encoding_guess_misdecoded () with the reading, for a value judged
+ * alone (a record checked as it comes), where a column's check would
+ * judge many.
+ *
+ * Returns: the encoding the text's bytes look like, as
+ *   pr_encoding_guess_misdecoded () says
+ */
+PrEncodingGuess
+pr_encoding_guess_reading (const char  *text,
+                           gsize        length,
+                           const char **reading,
+                           const char **charset)
+{
+  guint8 read = PR_ENCODING_READ_LATIN1;
+  const char *name;
+  PrEncodingGuess guess;
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
+
+  guess = _pr_encoding_guess_misdecoded (text, length, &read);
+  if (guess == PR_ENCODING_GUESS_UTF8 && read == PR_ENCODING_READ_LATIN1)
+    {
+      PrCp1254Evidence evidence = { 0 };
+
+      _pr_encoding_cp1254_count (text, length, &evidence);
+      read = _pr_encoding_cp1254_reading (&evidence);
+    }
+  name = _pr_encoding_code_page_name (read, charset);
+  if (reading != NULL)
+    *reading = name;
+  return guess;
+}
