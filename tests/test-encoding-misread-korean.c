@@ -14,7 +14,6 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <locale.h>
 #include <string.h>
 
@@ -33,62 +32,6 @@ static const char *const petitions[] = {
 static const char whole_in_euc_kr[] =
   "我在东湖区的建筑工地干活九个月，老板一直拖欠工资不给，多次讨要无果，请求有关部门责令老板支付工资。";
 
-/* @text's bytes in @stored decoded by iconv as @read; a byte it cannot
- * read is dropped, or with @replace written as U+FFFD. */
-static char *
-misread (const char *text,
-         const char *stored,
-         const char *read,
-         gboolean    replace)
-{
-  gsize n = 0;
-  g_autofree char *bytes = g_convert (text, -1, stored, "UTF-8", NULL, &n, NULL);
-  GIConv cd = g_iconv_open ("UTF-8", read);
-  GString *out = g_string_new (NULL);
-  char *in = bytes;
-  gsize in_left = n;
-
-  g_assert_nonnull (bytes);
-  g_assert_true (cd != (GIConv) -1);
-  while (in_left > 0)
-    {
-      char buffer[256];
-      char *o = buffer;
-      gsize o_left = sizeof buffer;
-      gsize r = g_iconv (cd, &in, &in_left, &o, &o_left);
-
-      g_string_append_len (out, buffer, o - buffer);
-      if (r == (gsize) -1 && errno != E2BIG)
-        {
-          in++;
-          in_left--;
-          if (replace)
-            g_string_append (out, "\xEF\xBF\xBD");
-          g_iconv (cd, NULL, NULL, NULL, NULL);
-        }
-    }
-  g_iconv_close (cd);
-  return g_string_free (out, FALSE);
-}
-
-/* How many of @recovered's ideographs are in @original. */
-static guint
-shared_han (const char *recovered,
-            const char *original)
-{
-  guint n = 0;
-
-  for (const char *p = recovered; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      char utf8[8] = { 0 };
-
-      g_unichar_to_utf8 (c, utf8);
-      n += c >= 0x4E00 && c <= 0x9FFF && strstr (original, utf8) != NULL;
-    }
-  return n;
-}
-
 static void
 test_readings (void)
 {
@@ -104,7 +47,8 @@ test_readings (void)
     for (guint p = 0; petitions[p] != NULL; p++)
       for (int replace = 0; replace <= 1; replace++)
         {
-          g_autofree char *wrong = misread (petitions[p], cases[i].stored, cases[i].read, replace);
+          g_autofree char *wrong = pr_test_misread_iconv (petitions[p], cases[i].stored, cases[i].read,
+                                                          replace ? "\uFFFD" : "");
           PrEncodingMisread found;
 
           g_test_message ("%s read as %s%s: %s", cases[i].stored, cases[i].read, replace ? " (U+FFFD)" : "", wrong);
@@ -116,7 +60,8 @@ test_readings (void)
           g_assert_null (found.charset);
           /* A strict EUC-KR decoder loses a byte of most characters: an
            * eighth of the text comes back. */
-          g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 8, >=, g_utf8_strlen (petitions[p], -1));
+          g_assert_cmpuint (pr_test_shared_han (found.recovered, petitions[p]) * 8, >=,
+                            g_utf8_strlen (petitions[p], -1));
           pr_encoding_misread_clear (&found);
         }
 }
@@ -169,7 +114,7 @@ test_repair_advice (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *wrong = misread (cases[i].text, cases[i].stored, cases[i].read, FALSE);
+      g_autofree char *wrong = pr_test_misread_iconv (cases[i].text, cases[i].stored, cases[i].read, "");
       g_autofree char *csv = g_strdup_printf ("id,body\n1,%s\n2,%s\n", petitions[1], wrong);
       g_autoptr(GError) error = NULL;
       g_autoptr(PrRecordSet) refused = pr_test_load_id_body_csv (csv, &error);

@@ -30,24 +30,6 @@ static const char *const petitions[] = {
   NULL,
 };
 
-/* How many of @recovered's ideographs are in @original. */
-static guint
-shared_han (const char *recovered,
-            const char *original)
-{
-  guint n = 0;
-
-  for (const char *p = recovered; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      char utf8[8] = { 0 };
-
-      g_unichar_to_utf8 (c, utf8);
-      n += c >= 0x4E00 && c <= 0x9FFF && strstr (original, utf8) != NULL;
-    }
-  return n;
-}
-
 static void
 test_readings (void)
 {
@@ -90,7 +72,7 @@ test_readings (void)
          * a character or two beside it); half of it where the reading
          * has no character for a tenth of the bytes (CP1255), a quarter
          * where UTF-8 read as pairs lost a byte of most characters. */
-        g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 4, >=,
+        g_assert_cmpuint (pr_test_shared_han (found.recovered, petitions[p]) * 4, >=,
                           n_han * (cases[i].quarters != 0 ? cases[i].quarters : 3) - 8);
         pr_encoding_misread_clear (&found);
       }
