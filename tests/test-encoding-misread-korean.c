@@ -4,8 +4,8 @@
  * Johab, and saved again as UTF-8: Hangul and rare ideographs, and its
  * record drops out of its cluster. The value is found and the encodings
  * named, with the repair in SQL where MariaDB has the reading's character
- * set (euckr; none for Johab) and the reading lost no byte. Real Korean
- * text, as a Korean-Chinese petitioner writes it, is not. The oracle: the
+ * set (euckr; none for Johab) and the reading lost no byte (Korean written
+ * so is not: test-encoding-misread.c). The oracle: the
  * misreading made here by glibc's iconv from known sentences, a byte it
  * cannot read dropped or written as U+FFFD, as a strict decoder with
  * errors ignored or replaced makes it.
@@ -66,35 +66,6 @@ test_readings (void)
         }
 }
 
-/* Korean as a Korean-Chinese petitioner writes it: words between spaces,
- * endings and particles. GBK's reading of EUC-KR Hangul is common
- * ideographs, so the shorter of these were once taken for GBK read as
- * EUC-KR. */
-static void
-test_written_so (void)
-{
-  const char *const values[] = {
-    "저는 연변 조선족 자치주에 사는 주민입니다. 우리 마을 도로가 3년째 고쳐지지 않아 비가 오면 다닐 수가 없습니다.",
-    "회사에서 여섯 달 동안 월급을 주지 않았습니다. 여러 번 찾아갔지만 해결되지 않았으니 도와주시기 바랍니다.",
-    "아파트 관리사무소가 관리비를 마음대로 올렸습니다",
-    "신청서 제출 날짜와 처리 결과를 알려 주십시오",
-    "처리 결과 통지 날짜 변경 신청",
-    "최신 주소 변경 처리 결과 확인",
-    "연길시 신흥가 주민 대표 김영철",
-    "공장 소음 때문에 밤에 잠을 잘 수 없습니다",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      PrEncodingMisread found;
-      gboolean flagged = pr_encoding_misread_find (values[i], strlen (values[i]), &found);
-
-      if (flagged)
-        g_test_message ("%s: %s read as %s: %s", values[i], found.source, found.reading, found.recovered);
-      g_assert_false (flagged);
-    }
-}
-
 /* In a file, the bad row's reason gives the repair in SQL when the
  * reading kept every byte and MariaDB has its character set: GBK text
  * whose every pair EUC-KR has; not where a pair was lost, nor for Johab. */
@@ -141,7 +112,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/encoding-misread-korean/readings", test_readings);
-  g_test_add_func ("/engine/encoding-misread-korean/written-so", test_written_so);
   g_test_add_func ("/engine/encoding-misread-korean/repair-advice", test_repair_advice);
 
   return g_test_run ();
