@@ -115,8 +115,8 @@ test_written_so (void)
     "ผู้ร้องเรียนแจ้งว่าปัญหายังไม่ได้รับการแก้ไข",
     /* Korean as a Korean-Chinese petitioner writes it, words between
      * spaces, endings and particles: GBK's reading of EUC-KR's Hangul is
-     * common ideographs, so the shorter ones were once taken for GBK read
-     * as EUC-KR. */
+     * common ideographs, which alone make the shorter ones look like GBK
+     * read as EUC-KR. */
     "저는 연변 조선족 자치주에 사는 주민입니다. 우리 마을 도로가 3년째 고쳐지지 않아 비가 오면 다닐 수가 없습니다.",
     "회사에서 여섯 달 동안 월급을 주지 않았습니다. 여러 번 찾아갔지만 해결되지 않았으니 도와주시기 바랍니다.",
     "아파트 관리사무소가 관리비를 마음대로 올렸습니다",
