@@ -78,6 +78,7 @@ void test_no_stable_id       (void);
 void test_write_back         (void);
 void test_guide_grants       (void);
 void test_column_encoding    (void);
+void test_forced_encoding    (void);
 void test_date_order         (void);
 void test_weight_follows_role (void);
 void test_tour               (void);

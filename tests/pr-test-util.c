@@ -874,3 +874,68 @@ pr_test_misread (const char *text,
   g_assert_true (U_SUCCESS (status));
   return g_strndup (utf8, n);
 }
+
+/**
+ * pr_test_misread_iconv:
+ * @text: UTF-8 text
+ * @stored: the encoding its bytes are stored in (GBK, UTF-8)
+ * @read: the encoding they are read as by mistake (EUC-KR, JOHAB)
+ * @lost: what the reading writes for a byte it cannot read: "" (dropped),
+ *   "?" or "\uFFFD"
+ *
+ * Returns: (transfer full): @text's bytes in @stored decoded by glibc's
+ *   iconv as @read, one byte at a time past each it cannot read, as a
+ *   strict decoder with its errors ignored or replaced makes it
+ */
+char *
+pr_test_misread_iconv (const char *text,
+                       const char *stored,
+                       const char *read,
+                       const char *lost)
+{
+  gsize n = 0;
+  g_autofree char *bytes = g_convert (text, -1, stored, "UTF-8", NULL, &n, NULL);
+  GIConv cd = g_iconv_open ("UTF-8", read);
+  GString *out = g_string_new (NULL);
+  char *in = bytes;
+  gsize in_left = n;
+
+  g_assert_nonnull (bytes);
+  g_assert_true (cd != (GIConv) -1);
+  while (in_left > 0)
+    {
+      char buffer[256];
+      char *o = buffer;
+      gsize o_left = sizeof buffer;
+      gsize done = g_iconv (cd, &in, &in_left, &o, &o_left);
+
+      g_string_append_len (out, buffer, o - buffer);
+      if (done == (gsize) -1 && errno != E2BIG)
+        {
+          g_string_append (out, lost);
+          in++;
+          in_left--;
+          g_iconv (cd, NULL, NULL, NULL, NULL);
+        }
+    }
+  g_iconv_close (cd);
+  return g_string_free (out, FALSE);
+}
+
+/* How many of @recovered's ideographs are in @original. */
+guint
+pr_test_shared_han (const char *recovered,
+                    const char *original)
+{
+  guint n = 0;
+
+  for (const char *p = recovered; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      char utf8[8] = { 0 };
+
+      g_unichar_to_utf8 (c, utf8);
+      n += c >= 0x4E00 && c <= 0x9FFF && strstr (original, utf8) != NULL;
+    }
+  return n;
+}

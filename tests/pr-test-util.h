@@ -56,6 +56,12 @@ char *pr_test_sample_path   (guint              under_valgrind);
 char *pr_test_misread       (const char        *text,
                              const char        *stored,
                              const char        *read);
+char *pr_test_misread_iconv (const char       *text,
+                             const char       *stored,
+                             const char       *read,
+                             const char       *lost);
+guint pr_test_shared_han    (const char       *recovered,
+                             const char       *original);
 guint64 pr_test_naive_simhash (const char *const *features,
                                const double      *weights,
                                gssize             n_features);

@@ -8,7 +8,8 @@
  * decoded as Latin-1 and stored in a Unicode column is refused with the
  * repair, which no --column-encoding would do (GBK read as CP1254, for
  * which the server has no character set, with a word to repair it from
- * the source);
+ * the source); one value of GBK read as EUC-KR is a bad row whose repair
+ * in SQL, done, reads it right;
  * a binary id column's hex
  * ids are named; a record checked from a file read in such an encoding is
  * refused.
@@ -194,7 +195,7 @@ gbk_read_as_cp1254 (const char *text)
  * character set for CP1254 (latin5 is ISO-8859-9), so the refusal names
  * CP1254 and says to repair the column from the source, with no
  * CONVERT () that would not undo it. (UTF-8 Chinese read as CP1254 is
- * not told from CP1252: its bytes are none of the letters that differ.) */
+ * told from CP1252 only by the bytes CP1254 lacks: the engine's test.) */
 static void
 test_double_encoded_cp1254 (void)
 {
@@ -219,6 +220,34 @@ test_double_encoded_cp1254 (void)
   g_assert_nonnull (strstr (err, "repair the column in the table from the source"));
   g_assert_null (strstr (err, "CONVERT("));
   g_assert_null (strstr (err, "Latin-1"));
+}
+
+/* One value of GBK text read as EUC-KR by the server and stored in a
+ * utf8mb4 column, every pair of it one EUC-KR has: a bad row, whose
+ * reason gives the repair in SQL; done for that row, the scan finds the
+ * clean table's clusters. */
+static void
+test_misread_value_repaired (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
+  const char *repair = "CONVERT(BINARY CONVERT(body USING euckr) USING gbk)";
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *repaired = NULL;
+  g_autofree char *err_repaired = NULL;
+  g_autofree char *update = g_strdup_printf ("UPDATE misread_row SET body = %s WHERE id = '1000'", repair);
+
+  fill (db, "misread_row", "VARCHAR(10)", "TEXT CHARACTER SET utf8mb4", "?");
+  pr_test_execute (db, "UPDATE misread_row SET body = CONVERT(CAST(CONVERT(body USING gbk) AS BINARY) USING euckr) "
+                       "WHERE id = '1000'");
+  g_assert_cmpint (scan ("misread_row", NULL, &out, &err), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "GBK text read as EUC-KR"));
+  g_assert_nonnull (strstr (err, repair));
+
+  pr_test_execute (db, update);
+  g_assert_cmpint (scan ("misread_row", NULL, &repaired, &err_repaired), ==, 0);
+  g_assert_cmpstr (repaired, ==, oracle);
 }
 
 /* The same bytes in a latin1 column: there --column-encoding is right. */
@@ -275,7 +304,8 @@ test_encoding_given_twice (void)
 
 /* check --csv answers record by record: a GBK file read as EUC-KR, Big5
  * or KOI8-R, other valid characters, once answered "no repeat" (exit 0).
- * Refused; read as GBK, it finds the stored record it repeats. */
+ * Refused; read as GBK, it finds the stored record it repeats. A record
+ * of UTF-8 read as CP1254 is refused naming CP1254. */
 static void
 test_check_csv_misread (void)
 {
@@ -313,6 +343,28 @@ test_check_csv_misread (void)
                                              "--csv", path, "--encoding", "GBK", NULL), ==, 0);
     g_assert_nonnull (strstr (out, "new1,1002,0"));
   }
+  /* A record of UTF-8 read as CP1254 is named so, not Latin-1. */
+  {
+    g_autoptr(GString) read = g_string_new ("id,body\nnew2,");
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    /* The bodies twice: some 1,500 continuation bytes, 0x8E and 0x9E among them. */
+    for (guint i = 0; i < 16; i++)
+      for (const char *p = bodies[i % G_N_ELEMENTS (bodies)]; *p != '\0'; p++)
+        {
+          g_autofree char *one = g_convert (p, 1, "UTF-8", "CP1254", NULL, NULL, NULL);
+
+          g_string_append (read, one != NULL ? one : "?");
+        }
+    g_string_append_c (read, '\n');
+    g_assert_true (g_file_set_contents (path, read->str, read->len, &error));
+    g_assert_cmpint (pr_test_server_run_cli ("advice", &out, &err, "check", "--db", "URI", "--table", "clean",
+                                             "--id-column", "id", "--text", "body", "--store", "advice",
+                                             "--csv", path, NULL), !=, 0);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "UTF-8 read as CP1254"));
+  }
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -331,6 +383,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1250", test_double_encoded_cp1250);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1254", test_double_encoded_cp1254);
+  g_test_add_func ("/db/column-encoding-advice/misread-value-repaired", test_misread_value_repaired);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
   g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);

@@ -5,7 +5,9 @@
  * byte order mark given as GBK. A GBK file with a UTF-8 byte order mark
  * (an editor's) reads right as GBK: the mark is dropped. The oracle is
  * the files as written here. UTF-16 or UTF-32 without a byte order mark,
- * or UTF-32 given as UTF-16, is named by its pattern of NUL bytes.
+ * or UTF-32 given as UTF-16, is named by its pattern of NUL bytes, and
+ * so is UTF-16 after a UTF-8 byte order mark, which read as UTF-16 is
+ * dropped.
  */
 #define G_LOG_DOMAIN "pr-test-csv-encoding-start"
 
@@ -140,6 +142,56 @@ test_wide_named (void)
     }
 }
 
+/* UTF-8's byte order mark before UTF-16 text, with UTF-16's own mark or
+ * without (a program that marks whatever it writes as UTF-8): read as
+ * UTF-8, named as what it is, not "invalid UTF-8 at byte 0"; given as
+ * UTF-16, read past the mark. The oracle: iconv's UTF-16 of the text. */
+static void
+test_utf8_mark_before_wide (void)
+{
+  static const char text[] = "id,body\n1,信访件内容\n";
+  static const char *const wide[] = { "UTF-16LE", "UTF-16BE" };
+
+  for (guint w = 0; w < G_N_ELEMENTS (wide); w++)
+    for (int own_mark = 0; own_mark <= 1; own_mark++)
+      {
+        g_autofree char *marked = g_strconcat (own_mark ? "\xef\xbb\xbf" : "", text, NULL);
+        gsize n = 0;
+        g_autofree char *encoded = g_convert (marked, -1, wide[w], "UTF-8", NULL, &n, NULL);
+        g_autofree char *file = g_malloc (n + 3);
+        g_autofree char *give = g_strdup_printf ("give --encoding %s", wide[w]);
+        const char *const given[] = { wide[w], "UTF-16" };
+        g_autoptr(GError) error = NULL;
+        PrCsvReader *reader;
+
+        g_assert_nonnull (encoded);
+        memcpy (file, "\xef\xbb\xbf", 3);
+        memcpy (file + 3, encoded, n);
+        reader = open_bytes (file, n + 3, "UTF-8", &error);
+        g_assert_no_error (error);
+        g_assert_false (pr_csv_reader_next (reader, NULL, &error));
+        g_test_message ("%s%s: %s", wide[w], own_mark ? " with its mark" : "", error->message);
+        g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+        g_assert_nonnull (strstr (error->message, "begins with UTF-8's byte order mark"));
+        g_assert_nonnull (strstr (error->message, give));
+        pr_csv_reader_free (reader);
+
+        /* UTF-16 without a mark of its own has no order to find. */
+        for (guint g = 0; g < (own_mark ? G_N_ELEMENTS (given) : 1); g++)
+          {
+            g_clear_error (&error);
+            reader = open_bytes (file, n + 3, given[g], &error);
+            g_assert_no_error (error);
+            g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+            g_assert_no_error (error);
+            g_assert_cmpstr (pr_csv_reader_get_field (reader, 0, NULL), ==, "id");
+            g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+            g_assert_cmpstr (pr_csv_reader_get_field (reader, 1, NULL), ==, "信访件内容");
+            pr_csv_reader_free (reader);
+          }
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -151,6 +203,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/encoding-start/gbk-with-bom-read", test_gbk_with_bom_read);
   g_test_add_func ("/engine/csv-reader/encoding-start/wide-files-read", test_wide_files_read);
   g_test_add_func ("/engine/csv-reader/encoding-start/wide-named", test_wide_named);
+  g_test_add_func ("/engine/csv-reader/encoding-start/utf8-mark-before-wide", test_utf8_mark_before_wide);
 
   return g_test_run ();
 }

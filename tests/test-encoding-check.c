@@ -465,9 +465,9 @@ as_code_page (const char *bytes,
 }
 
 /* A column of UTF-8 text read in a Windows code page and saved again is
- * named with that code page, not Latin-1: CP1252 (which is Latin-1's) and
- * the four whose letters are beyond Latin-1. The oracle: iconv's reading
- * of each byte. */
+ * named with that code page, not Latin-1: CP1252 (which is Latin-1's),
+ * the four whose letters are beyond Latin-1, and CP1254 by the bytes it
+ * lacks. The oracle: iconv's reading of each byte. */
 static void
 test_reading_named (void)
 {
@@ -481,13 +481,16 @@ test_reading_named (void)
     { "UTF-8", "CP1250", "CP1250", PR_ENCODING_GUESS_UTF8 },
     { "UTF-8", "CP1257", "CP1257", PR_ENCODING_GUESS_UTF8 },
     { "UTF-8", "CP1258", "CP1258", PR_ENCODING_GUESS_UTF8 },
-    /* UTF-8's Chinese read as CP1254 is CP1252's reading but for two
-     * bytes lost ("?"): GBK's bytes meet its Turkish letters. */
+    /* UTF-8's Chinese read as CP1254 is CP1252's reading but for 0x8E
+     * and 0x9E lost ("?"), where CP1252 has Ž and ž: told by their lack
+     * over many values. GBK's bytes meet its Turkish letters. */
+    { "UTF-8", "CP1254", "CP1254", PR_ENCODING_GUESS_UTF8 },
     { "GBK", "CP1254", "CP1254", PR_ENCODING_GUESS_GB18030 },
   };
   /* "。" is E3 80 82 in UTF-8: CP1258 reads E3 as ă, CP1252 as ã. */
+  /* 华, 回 and 实 have 0x8E or 0x9E in UTF-8: what CP1254 loses. */
   const char *const texts[] = { "我住在丰收路小区，物业乱收费，请求查处。", "投诉小区夜间施工噪音扰民，请求处理。",
-                                "反映农村宅基地确权纠纷，村委会不予登记。" };
+                                "反映农村宅基地确权纠纷，村委会不予登记。", "新华街的居民反映实际问题，至今没有回复。" };
 
   for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
     {
@@ -518,6 +521,44 @@ test_reading_named (void)
     }
 }
 
+/* One value judged alone names its reading as a column's check of it
+ * does: pr_encoding_guess_reading (), as check --csv answers a record.
+ * CP1254 is told in one value long enough to have shown CP1252's Ž or ž. */
+static void
+test_reading_one_value (void)
+{
+  const struct {
+    const char *source, *encoding, *named, *charset;
+  } readings[] = {
+    { "UTF-8", "CP1252", "Latin-1", "latin1" },
+    { "UTF-8", "CP1250", "CP1250", "cp1250" },
+    { "UTF-8", "CP1257", "CP1257", "cp1257" },
+    { "UTF-8", "CP1258", "CP1258", NULL },
+    { "UTF-8", "CP1254", "CP1254", NULL },
+    { "GBK", "CP1254", "CP1254", NULL },
+  };
+  g_autoptr(GString) letter = g_string_new (NULL);
+
+  /* Some 600 continuation bytes, with 华, 回 and 实 among them. */
+  for (guint i = 0; i < 10; i++)
+    g_string_append (letter, "新华街的居民反映实际问题，至今没有回复，请求有关部门尽快处理。");
+  for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+    {
+      g_autofree char *bytes = g_convert (letter->str, -1, readings[r].source, "UTF-8", NULL, NULL, NULL);
+      g_autofree char *text = as_code_page (bytes, readings[r].encoding);
+      g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
+      const char *reading = NULL, *charset = "unset";
+      PrEncodingGuess guess = pr_encoding_guess_reading (text, strlen (text), &reading, &charset);
+
+      g_test_message ("%s read as %s: %s", readings[r].source, readings[r].encoding, reading);
+      g_assert_cmpint (guess, !=, PR_ENCODING_GUESS_NONE);
+      g_assert_cmpstr (reading, ==, readings[r].named);
+      g_assert_cmpstr (charset, ==, readings[r].charset);
+      pr_encoding_check_add_full (check, text, strlen (text), 2);
+      g_assert_cmpstr (pr_encoding_check_get_reading (check, guess, NULL), ==, reading);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -533,6 +574,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/column-replaced", test_column_replaced);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
   g_test_add_func ("/engine/encoding-check/reading-named", test_reading_named);
+  g_test_add_func ("/engine/encoding-check/reading-one-value", test_reading_one_value);
 
   return g_test_run ();
 }

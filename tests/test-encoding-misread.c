@@ -30,24 +30,6 @@ static const char *const petitions[] = {
   NULL,
 };
 
-/* How many of @recovered's ideographs are in @original. */
-static guint
-shared_han (const char *recovered,
-            const char *original)
-{
-  guint n = 0;
-
-  for (const char *p = recovered; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      char utf8[8] = { 0 };
-
-      g_unichar_to_utf8 (c, utf8);
-      n += c >= 0x4E00 && c <= 0x9FFF && strstr (original, utf8) != NULL;
-    }
-  return n;
-}
-
 static void
 test_readings (void)
 {
@@ -90,7 +72,7 @@ test_readings (void)
          * a character or two beside it); half of it where the reading
          * has no character for a tenth of the bytes (CP1255), a quarter
          * where UTF-8 read as pairs lost a byte of most characters. */
-        g_assert_cmpuint (shared_han (found.recovered, petitions[p]) * 4, >=,
+        g_assert_cmpuint (pr_test_shared_han (found.recovered, petitions[p]) * 4, >=,
                           n_han * (cases[i].quarters != 0 ? cases[i].quarters : 3) - 8);
         pr_encoding_misread_clear (&found);
       }
@@ -131,6 +113,18 @@ test_written_so (void)
     "Étude du café à Montréal: résumé, naïveté, Müller, José, François",
     "قال المواطن إن المشكلة لم تحل منذ سنة",
     "ผู้ร้องเรียนแจ้งว่าปัญหายังไม่ได้รับการแก้ไข",
+    /* Korean as a Korean-Chinese petitioner writes it, words between
+     * spaces, endings and particles: GBK's reading of EUC-KR's Hangul is
+     * common ideographs, which alone make the shorter ones look like GBK
+     * read as EUC-KR. */
+    "저는 연변 조선족 자치주에 사는 주민입니다. 우리 마을 도로가 3년째 고쳐지지 않아 비가 오면 다닐 수가 없습니다.",
+    "회사에서 여섯 달 동안 월급을 주지 않았습니다. 여러 번 찾아갔지만 해결되지 않았으니 도와주시기 바랍니다.",
+    "아파트 관리사무소가 관리비를 마음대로 올렸습니다",
+    "신청서 제출 날짜와 처리 결과를 알려 주십시오",
+    "처리 결과 통지 날짜 변경 신청",
+    "최신 주소 변경 처리 결과 확인",
+    "연길시 신흥가 주민 대표 김영철",
+    "공장 소음 때문에 밤에 잠을 잘 수 없습니다",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)

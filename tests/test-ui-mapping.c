@@ -412,6 +412,55 @@ test_column_encoding (void)
   pr_test_close_and_finalize (window);
 }
 
+/* A latin1 column holding GBK bytes, given GBK beside it, one value of
+ * which (QQ群骗钱, bytes 51 51 C8 BA C6 AD C7 AE) is also UTF-8 text
+ * (QQȺƭǮ): refused, naming the page's switch, as --force-encoding is
+ * named to the command line; with “Keep the encodings chosen” on, the
+ * scan finds the clusters the same records give in a utf8mb4 table (the
+ * oracle). */
+void
+test_forced_encoding (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *utf8 = NULL;
+  g_autofree char *forced = NULL;
+  GtkWidget *encoding, *keep;
+  PrWindow *window;
+  const char *text;
+
+  ensure_office (root);
+  pr_test_execute (root, "CREATE DATABASE forced CHARACTER SET utf8mb4");
+  pr_test_execute (root, "CREATE TABLE forced.a_utf8 (id INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (root, "INSERT INTO forced.a_utf8 SELECT id, body FROM office.petitions");
+  pr_test_execute (root, "UPDATE forced.a_utf8 SET body = 'QQ群骗钱' ORDER BY id LIMIT 1");
+  pr_test_execute (root, "CREATE TABLE forced.b_latin1 (id INT PRIMARY KEY, body TEXT CHARACTER SET latin1)");
+  pr_test_execute (root, "INSERT INTO forced.b_latin1 SELECT id, CAST(CONVERT(body USING gbk) AS BINARY) "
+                         "FROM forced.a_utf8");
+
+  window = open_and_scan ("forced", "a_utf8", &utf8);
+
+  choose_table (window, "b_latin1");
+  encoding = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "encoding-body");
+  g_assert_nonnull (encoding);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (encoding), 2);  /* Auto encoding, UTF-8, GBK */
+  text = scan (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_nonnull (strstr (text, "switch on “Keep the encodings chosen”"));
+  g_assert_null (strstr (text, "--force-encoding"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  keep = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_CHECK_BUTTON, "force-encodings");
+  g_assert_nonnull (keep);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (keep)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (keep), TRUE);
+  g_assert_null (scan (window));
+  forced = cluster_signature (window);
+  g_assert_cmpstr (forced, ==, utf8);
+
+  pr_test_close_and_finalize (window);
+}
+
 /* Sets the role of @column on the mapping page. */
 static void
 set_role (PrWindow    *window,

@@ -75,6 +75,7 @@ main (int    argc,
   g_test_add_func ("/app/window/tour", test_tour);
   g_test_add_func ("/app/window/guide-grants", test_guide_grants);
   g_test_add_func ("/app/mapping-page/column-encoding", test_column_encoding);
+  g_test_add_func ("/app/mapping-page/forced-encoding", test_forced_encoding);
   g_test_add_func ("/app/mapping-page/date-order", test_date_order);
   g_test_add_func ("/app/mapping-page/weight-follows-role", test_weight_follows_role);
   g_test_add_func ("/app/application/about", test_about);

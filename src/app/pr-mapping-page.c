@@ -36,6 +36,8 @@ struct _PrMappingPage
   GtkWidget            *status_dropdown;
   GtkWidget            *status_repeat_entry;
   GtkWidget            *status_not_repeat_entry;
+  GtkWidget            *force_encodings_check;
+  GtkStringList        *encoding_names;   /* encodings[]'s names, as shown */
 
   PrSession            *session;
   GCancellable         *previewing;
@@ -86,8 +88,9 @@ typedef struct {
   char      *catalogue_label;  /* the column's comment, else "" */
 } ColumnRow;
 
-/* The encodings offered for a column, as iconv names them; item 0, NULL:
- * as the server says (checked for text in another encoding). */
+/* The encodings offered for a column, as iconv names them, in the order
+ * of the template's encoding_names; item 0, NULL: as the server says
+ * (checked for text in another encoding). */
 static const char *const encodings[] = { NULL, "UTF-8", "GBK", "GB18030", "BIG5", "ISO-8859-1" };
 
 /* The date orders offered, item 0 none: a day-first or month-first date
@@ -387,7 +390,6 @@ fill_columns (PrMappingPage *self,
 {
   GtkWidget *child;
   g_autoptr(GtkStringList) roles = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) encoding_names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) order_names = gtk_string_list_new (NULL);
   /* In the order of PrIdentityRole. */
   const char *const identity_names[] = {
@@ -406,9 +408,6 @@ fill_columns (PrMappingPage *self,
   gtk_string_list_append (roles, _("Accepted date"));
   gtk_string_list_append (roles, _("Receiving unit"));
   gtk_string_list_append (roles, _("Category"));
-  gtk_string_list_append (encoding_names, _("Auto encoding"));
-  for (guint e = 1; e < G_N_ELEMENTS (encodings); e++)
-    gtk_string_list_append (encoding_names, g_strcmp0 (encodings[e], "ISO-8859-1") == 0 ? "Latin-1" : encodings[e]);
   gtk_string_list_append (order_names, _("Date order not set"));
   gtk_string_list_append (order_names, _("Day-month-year"));
   gtk_string_list_append (order_names, _("Month-day-year"));
@@ -491,7 +490,7 @@ fill_columns (PrMappingPage *self,
       row->petitioner = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (identities)), NULL);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (row->petitioner), guess != NULL ? guess->identity : PR_IDENTITY_NONE);
       gtk_widget_set_name (row->petitioner, identity_id);
-      row->encoding = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (encoding_names)), NULL);
+      row->encoding = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->encoding_names)), NULL);
       gtk_widget_set_name (row->encoding, encoding_id);
       gtk_widget_set_tooltip_text (row->encoding,
                                    _("The encoding the column's text is stored in, if not the one the table "
@@ -717,6 +716,10 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
                                     encodings[gtk_drop_down_get_selected (GTK_DROP_DOWN (row->encoding))], error))
         return NULL;
     }
+  /* As --force-encoding: each column read in its encoding even where a
+   * value's bytes also read as UTF-8. */
+  if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->force_encodings_check)))
+    pr_mapping_force_encodings (mapping);
   if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_ID) != 1)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -899,6 +902,8 @@ pr_mapping_page_class_init (PrMappingPageClass *klass)
   BIND (status_dropdown);
   BIND (status_repeat_entry);
   BIND (status_not_repeat_entry);
+  BIND (force_encodings_check);
+  BIND (encoding_names);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, write_back_toggled);
   gtk_widget_class_bind_template_callback (widget_class, refresh_preview);
@@ -908,6 +913,7 @@ static void
 pr_mapping_page_init (PrMappingPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_assert (g_list_model_get_n_items (G_LIST_MODEL (self->encoding_names)) == G_N_ELEMENTS (encodings));
 
   self->column_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) column_row_free);
   for (guint i = 0; i < N_SLOTS; i++)

@@ -341,18 +341,14 @@ check_csv (const char           *path,
        * (pr_bad_row_check () above). */
       for (guint c = 0; c < n_columns && !options->force_encoding; c++)
         {
-          PrEncodingGuess guess = values[c] != NULL ? pr_encoding_guess_misdecoded (values[c], lengths[c])
+          const char *reading = NULL;
+          PrEncodingGuess guess = values[c] != NULL ? pr_encoding_guess_reading (values[c], lengths[c], &reading, NULL)
                                                     : PR_ENCODING_GUESS_NONE;
 
           if (guess != PR_ENCODING_GUESS_NONE)
             {
-              /* The value's own check, for the reading that made it. */
-              g_autoptr(PrEncodingCheck) one = pr_encoding_check_new ();
-
-              pr_encoding_check_add_full (one, values[c], lengths[c], record->line);
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
-                                               options->encoding, guess, record->line, 1, FALSE,
-                                               pr_encoding_check_get_reading (one, guess, NULL));
+                                               options->encoding, guess, record->line, 1, FALSE, reading);
               return FALSE;
             }
         }

@@ -407,9 +407,11 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
                                "encoding says: if the column is UTF-8 throughout, choose no encoding for it; if it "
-                               "holds both, convert such rows to %s in the table"),
+                               "holds both, convert such rows to %s in the table; if the value is %s text whose "
+                               "bytes happen to read as UTF-8, switch on “Keep the encodings chosen” below the "
+                               "columns"),
                              (unsigned long long) row, self->names[c], shown, self->encodings[c],
-                             self->encodings[c]);
+                             self->encodings[c], self->encodings[c]);
               else
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
@@ -480,8 +482,9 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "
                                "but its bytes are UTF-8 text (“%s”): if the column holds UTF-8 throughout, "
-                               "choose UTF-8 as its encoding; else convert such rows in the table"),
-                             (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8);
+                               "choose UTF-8 as its encoding; else convert such rows in the table; if “%s” is "
+                               "right, switch on “Keep the encodings chosen” below the columns"),
+                             (unsigned long long) row, self->names[c], read, self->east_asian[c], utf8, read);
               else
                 g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                              _("row %llu, column “%s”: the value reads “%s” in the column's character set (%s), "

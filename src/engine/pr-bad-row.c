@@ -92,13 +92,28 @@ read_in_another_encoding (const char *value,
   PrEncodingMisread misread;
   g_autofree char *shown = NULL;
   g_autofree char *recovered = NULL;
+  g_autofree char *repair = NULL;
   char *reason;
 
   if (!pr_encoding_misread_find (value, length, &misread))
     return NULL;
   shown = text_start (value, length, 12);
   recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
-  if (advice == PR_ADVICE_CONTROLS)
+  if (misread.charset != NULL)
+    repair = g_strdup_printf ("UPDATE … SET %s = CONVERT(BINARY CONVERT(%s USING %s) USING %s) WHERE …", column,
+                              column, misread.charset, misread.source_charset);
+  if (advice == PR_ADVICE_CONTROLS && repair != NULL)
+    /* Translators: the source's encoding (GBK), the one it was read as
+     * (EUC-KR), the value's start, its start read right, the source's
+     * encoding, the one it was read as, the source's encoding, an SQL
+     * statement that repairs the value. */
+    reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                                "no search finds it as it is; if the column is read as %s, choose %s as its "
+                                "encoding, else repair the value in the table, e.g. %s, on a copy first, or "
+                                "store its text again from its source"),
+                              misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                              misread.source, repair);
+  else if (advice == PR_ADVICE_CONTROLS)
     /* Translators: the source's encoding (GBK), the one it was read as
      * (EUC-KR), the value's start, its start read right, the source's
      * encoding, the one it was read as, the source's encoding. */
@@ -107,6 +122,18 @@ read_in_another_encoding (const char *value,
                                 "encoding, else store the value's text again from its source"),
                               misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
                               misread.source);
+  else if (repair != NULL)
+    /* Translators: the source's encoding (GBK), the one it was read as
+     * (EUC-KR), the value's start, its start read right, the source's
+     * encoding, the one it was read as, the source's encoding, the column,
+     * the source's encoding, an SQL statement that repairs the value. */
+    reason = g_strdup_printf (_("the value looks like %s text read as %s and saved again: “%s” is “%s” in %s, and "
+                                "no search finds it as it is; if the file or the column is read as %s, give "
+                                "its encoding (--encoding %s for a file, --column-encoding %s=%s for a table's "
+                                "column), else repair the value in the table, e.g. %s, on a copy first, or "
+                                "store its text again from its source"),
+                              misread.source, misread.reading, shown, recovered, misread.source, misread.reading,
+                              misread.source, column, misread.source, repair);
   else
     /* Translators: the source's encoding (GBK), the one it was read as
      * (EUC-KR), the value's start, its start read right, the source's

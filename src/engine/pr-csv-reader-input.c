@@ -113,6 +113,25 @@ wide_encoding_of (const guint8 *b,
   return utf16_by_nul_bytes (b, length);
 }
 
+/* The wide encoding of @b, what follows a UTF-8 byte order mark: its own
+ * byte order mark, or its pattern of NUL bytes. A program that adds
+ * UTF-8's mark to whatever it writes puts it before UTF-16 text too.
+ * %NULL if none. */
+static const char *
+wide_after_utf8_mark (const guint8 *b,
+                      gsize         length)
+{
+  const char *wide = wide_encoding_of (b, length);
+
+  if (wide != NULL || length < 2)
+    return wide;
+  if (b[0] == 0xFF && b[1] == 0xFE)
+    return "UTF-16LE";
+  if (b[0] == 0xFE && b[1] == 0xFF)
+    return "UTF-16BE";
+  return NULL;
+}
+
 /* Whether @data (a first chunk, perhaps cut inside a character) is UTF-8
  * with a character beyond ASCII, or with a line feed and no NUL. */
 static gboolean
@@ -162,6 +181,13 @@ check_raw_start (PrCsvReader  *reader,
     }
   if (ucnv_getMinCharSize (reader->source_cnv) > 1)
     {
+      /* UTF-8's mark before the wide text given: dropped. */
+      if (bom && wide_after_utf8_mark ((const guint8 *) data + 3, length - 3) != NULL)
+        {
+          reader->raw_pos += 3;
+          reader->raw_consumed += 3;
+          return TRUE;
+        }
       if (bom || (looks_utf8 (data, length, &non_ascii) && memchr (data, '\n', length) != NULL))
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
@@ -403,6 +429,24 @@ pr_csv_reader_start_input (PrCsvReader   *reader,
   while (reader->pos + 3 <= reader->buf_len && reader->pos < 3 * MAX_LEADING_BOMS &&
          memcmp (reader->buf + reader->pos, "\xef\xbb\xbf", 3) == 0)
     reader->pos += 3;
+
+  /* UTF-8's byte order mark before UTF-16 or UTF-32 text would fail as
+   * "invalid UTF-8" at its first byte: said as what it is. */
+  if (reader->source_cnv == NULL && reader->pos > 0)
+    {
+      const char *wide = wide_after_utf8_mark ((const guint8 *) reader->buf + reader->pos,
+                                               reader->buf_len - reader->pos);
+
+      if (wide != NULL)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       /* Translators: the encoding is named three times (UTF-16LE). */
+                       _("the file begins with UTF-8's byte order mark, but the text after it is %s, not UTF-8 "
+                         "(a program put UTF-8's mark before %s text): give --encoding %s, which reads it past "
+                         "the mark, or save it as “CSV UTF-8”"), wide, wide, wide);
+          return FALSE;
+        }
+    }
 
   /* A UTF-16 or UTF-32 file without a byte order mark would fail as
    * "invalid UTF-8 (NUL byte)": its NUL bytes say what it is. */

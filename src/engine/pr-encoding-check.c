@@ -37,6 +37,7 @@ struct _PrEncodingCheck
   guint64 script_values;         /* values with ideographs or other scripts' letters */
   guint64 latin_values;          /* values with ASCII letters and neither */
   guint64 first_rare;
+  PrCp1254Evidence cp1254;       /* of the values read as UTF-8 through Latin-1 */
 };
 
 /* Of the values' ideographs, the share that must be common for the column
@@ -449,12 +450,23 @@ PrEncodingGuess
 pr_encoding_guess_misdecoded (const char *text,
                               gsize       length)
 {
-  gboolean high, latin;
   guint8 reading;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
 
-  return guess_misdecoded (text, length, &high, &latin, &reading);
+  return _pr_encoding_guess_misdecoded (text, length, &reading);
+}
+
+/* pr_encoding_guess_misdecoded () of valid @text, with the reading that
+ * made it (PR_ENCODING_READ_LATIN1, or a code page's index + 1). */
+PrEncodingGuess
+_pr_encoding_guess_misdecoded (const char *text,
+                               gsize       length,
+                               guint8     *reading)
+{
+  gboolean high, latin;
+
+  return guess_misdecoded (text, length, &high, &latin, reading);
 }
 
 /**
@@ -1025,6 +1037,8 @@ add_full (PrEncodingCheck *check,
    * bytes are CP1252's, which a value without such letters leaves open. */
   if (text && check->reading[guess] == PR_ENCODING_READ_LATIN1)
     check->reading[guess] = reading;
+  if (text && guess == PR_ENCODING_GUESS_UTF8 && reading == PR_ENCODING_READ_LATIN1)
+    _pr_encoding_cp1254_count (value, length, &check->cp1254);
   return guess;
 }
 
@@ -1157,8 +1171,9 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
  *
  * Returns: the reading that made such values text, as a message names
  *   it: "CP1250", "CP1257", "CP1254" or "CP1258" when a value's letters
- *   beyond Latin-1 tell that code page, else "Latin-1" (CP1252 too, whose
- *   bytes those code pages mostly share)
+ *   beyond Latin-1 tell that code page, or for UTF-8 "CP1254" when the
+ *   bytes it lacks were lost and CP1252's Ž and ž never seen, else
+ *   "Latin-1" (CP1252 too, whose bytes those code pages mostly share)
  */
 const char *
 pr_encoding_check_get_reading (const PrEncodingCheck  *check,
@@ -1167,6 +1182,9 @@ pr_encoding_check_get_reading (const PrEncodingCheck  *check,
 {
   guint8 reading = guess <= PR_ENCODING_GUESS_BIG5 ? check->reading[guess] : PR_ENCODING_READ_LATIN1;
 
+  /* No letter tells CP1254 in UTF-8's Chinese: the bytes it lacks do. */
+  if (reading == PR_ENCODING_READ_LATIN1 && guess == PR_ENCODING_GUESS_UTF8)
+    reading = _pr_encoding_cp1254_reading (&check->cp1254);
   return _pr_encoding_code_page_name (reading, charset);
 }
 

@@ -30,6 +30,10 @@ PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
                                                 gsize             length);
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
                                                 gsize             length);
+PrEncodingGuess  pr_encoding_guess_reading     (const char       *text,
+                                                gsize             length,
+                                                const char      **reading,
+                                                const char      **charset);
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
 char            *pr_encoding_text_read_back    (const char       *text,
                                                 gsize             length,

@@ -20,5 +20,21 @@ PrEncodingGuess _pr_encoding_guess_other_code_page  (const char *text,
                                                      guint8     *reading);
 const char     *_pr_encoding_code_page_name         (guint8       reading,
                                                      const char **charset);
+PrEncodingGuess _pr_encoding_guess_misdecoded       (const char *text,
+                                                     gsize       length,
+                                                     guint8     *reading);
+
+/* What tells CP1254 from CP1252 in UTF-8 read so: see
+ * _pr_encoding_cp1254_count (). */
+typedef struct {
+  guint64 continuation;  /* characters CP1252 makes of UTF-8's continuation bytes, or lost */
+  guint64 z_caron;       /* Ž and ž: CP1252's 0x8E and 0x9E, which CP1254 lacks */
+  guint64 lost;          /* "?" and U+FFFD */
+} PrCp1254Evidence;
+
+void            _pr_encoding_cp1254_count           (const char       *text,
+                                                     gsize             length,
+                                                     PrCp1254Evidence *evidence);
+guint8          _pr_encoding_cp1254_reading         (const PrCp1254Evidence *evidence);
 
 G_END_DECLS

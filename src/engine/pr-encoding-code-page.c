@@ -21,6 +21,7 @@
  * Latin-1 (CP1252): the Windows code pages for Central European, Baltic,
  * Turkish and Vietnamese, by ICU's names, and as a message names them. */
 static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
+#define READ_CP1254 3
 static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
 /* MariaDB's character set of each, for the repair of a column; NULL: it
  * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's). */
@@ -106,4 +107,86 @@ _pr_encoding_code_page_name (guint8       reading,
   if (charset != NULL)
     *charset = reading == PR_ENCODING_READ_LATIN1 ? "latin1" : code_page_charsets[reading - 1];
   return reading == PR_ENCODING_READ_LATIN1 ? "Latin-1" : code_page_names[reading - 1];
+}
+
+/* Continuation bytes of UTF-8 read as CP1252 (or CP1254) that must be
+ * seen before the lack of Ž and ž tells CP1254: 0x8E and 0x9E are two
+ * in 64 of Chinese UTF-8's continuation bytes, so CP1252 shows neither
+ * in 200 about once in 500. */
+#define CP1254_MIN_CONTINUATION 200
+
+/* Adds to @evidence what @text, UTF-8 that a Latin-1 (CP1252) reading
+ * made of UTF-8, tells of the reading: CP1254's bytes are CP1252's but
+ * for six letters UTF-8's Chinese never has and 0x8E and 0x9E, which it
+ * leaves undefined (a reader writes "?" or U+FFFD), where CP1252 has Ž
+ * and ž. */
+void
+_pr_encoding_cp1254_count (const char       *text,
+                           gsize             length,
+                           PrCp1254Evidence *evidence)
+{
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      evidence->z_caron += c == 0x017D || c == 0x017E;
+      evidence->lost += c == '?' || c == 0xFFFD;
+      /* Latin-1's 0x80 to 0xBF, and CP1252's signs at 0x80 to 0x9F, all
+       * from U+0152 to U+2122. */
+      evidence->continuation += (c >= 0x80 && c <= 0xBF) || (c >= 0x0152 && c <= 0x2122) || c == 0xFFFD;
+    }
+}
+
+/* The reading that @evidence tells: CP1254 when bytes were lost and no Ž
+ * or ž stands where so many continuation bytes would show some in
+ * CP1252; else PR_ENCODING_READ_LATIN1, which CP1252's reading is. */
+guint8
+_pr_encoding_cp1254_reading (const PrCp1254Evidence *evidence)
+{
+  return evidence->lost > 0 && evidence->z_caron == 0 && evidence->continuation >= CP1254_MIN_CONTINUATION
+           ? READ_CP1254
+           : PR_ENCODING_READ_LATIN1;
+}
+
+/**
+ * pr_encoding_guess_reading:
+ * @text: one value, valid UTF-8, as decoded
+ * @length: its length in bytes
+ * @reading: (out) (optional): the reading that made it text, as a message
+ *   names it ("Latin-1", "CP1250"; pr_encoding_check_get_reading ()), for
+ *   this value alone
+ * @charset: (out) (optional) (nullable): MariaDB's character set of the
+ *   reading; %NULL if it has none
+ *
+ * pr_encoding_guess_misdecoded () with the reading, for a value judged
+ * alone (a record checked as it comes), where a column's check would
+ * judge many.
+ *
+ * Returns: the encoding the text's bytes look like, as
+ *   pr_encoding_guess_misdecoded () says
+ */
+PrEncodingGuess
+pr_encoding_guess_reading (const char  *text,
+                           gsize        length,
+                           const char **reading,
+                           const char **charset)
+{
+  guint8 read = PR_ENCODING_READ_LATIN1;
+  const char *name;
+  PrEncodingGuess guess;
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
+
+  guess = _pr_encoding_guess_misdecoded (text, length, &read);
+  if (guess == PR_ENCODING_GUESS_UTF8 && read == PR_ENCODING_READ_LATIN1)
+    {
+      PrCp1254Evidence evidence = { 0 };
+
+      _pr_encoding_cp1254_count (text, length, &evidence);
+      read = _pr_encoding_cp1254_reading (&evidence);
+    }
+  name = _pr_encoding_code_page_name (read, charset);
+  if (reading != NULL)
+    *reading = name;
+  return guess;
 }

@@ -33,6 +33,13 @@
  * must be common ones: Chinese text is over 99 % common characters. */
 #define MIN_HAN 8
 #define COMMON_TENTHS 9
+/* UTF-8 read as pairs by a strict decoder (EUC-KR's, which lacks most
+ * pairs of UTF-8's bytes) loses a byte at every other character, and a
+ * lead byte left whole then takes the next character's continuation
+ * bytes: an ideograph of random bytes, seldom common and almost never
+ * among the most frequent ones, which the share of frequent ones still
+ * asks for. */
+#define COMMON_TENTHS_UTF8 7
 /* Of those ideographs, the share (in quarters) that must be among the
  * most frequent (frequent_chars): half for Simplified text, which real
  * petitions pass but for their shortest values; a quarter for Traditional
@@ -46,6 +53,10 @@
  * a GBK character's second byte E0 to EF as a lead), so that a tenth of
  * the characters or more are lost; what is left is still Chinese. */
 #define STRAY_RATIO 2
+/* A decoder that lacks most pairs (Johab's, of GBK's bytes) loses a
+ * third of the bytes; a long value that still gives this many ideographs,
+ * common and frequent as asked, may have as many strays as ideographs. */
+#define MIN_HAN_LOSSY 24
 /* UTF-8 bytes read as pairs (Big5, Shift_JIS, EUC-KR) lose a byte at
  * every pair the reading lacks, which breaks most characters; those
  * left whole are checked by their form (a lead, then two continuation
@@ -85,14 +96,15 @@ typedef struct {
   const char *icu_name;
   const char *shown;
   int         frequent_quarters;
+  const char *charset;   /* MariaDB's character set of it */
 } Source;
 
 #define SOURCE_UTF8 2
 
 static const Source sources[] = {
-  { "GBK", "GBK", FREQUENT_QUARTERS_GBK },
-  { "windows-950", "Big5", FREQUENT_QUARTERS_BIG5 },
-  { "UTF-8", "UTF-8", FREQUENT_QUARTERS_GBK },
+  { "GBK", "GBK", FREQUENT_QUARTERS_GBK, "gbk" },
+  { "windows-950", "Big5", FREQUENT_QUARTERS_BIG5, "big5" },
+  { "UTF-8", "UTF-8", FREQUENT_QUARTERS_GBK, "utf8mb4" },
 };
 
 /* An encoding a source's bytes were read as by mistake. */
@@ -100,13 +112,16 @@ typedef struct {
   const char *icu_name;
   const char *shown;
   guint       source;   /* index in sources */
+  const char *charset;  /* MariaDB's character set of the reading; NULL: none */
+  gboolean    iconv;    /* ICU lacks it: written back through iconv */
+  const char *strict;   /* iconv's name of @charset, which lacks the code page's extensions */
 } Reading;
 
 /* Microsoft's code pages, where one extends the standard, so that text a
  * Windows program read (CP949's extra Hangul, CP874's quotes) is written
  * back whole. */
 static const Reading readings[] = {
-  { "windows-949", "EUC-KR", 0 },
+  { "windows-949", "EUC-KR", 0, "euckr", FALSE, "EUC-KR" },
   { "windows-950", "Big5", 0 },
   { "Shift_JIS", "Shift_JIS", 0 },
   { "EUC-JP", "EUC-JP", 0 },
@@ -123,6 +138,7 @@ static const Reading readings[] = {
   { "ibm-866", "CP866", 0 },
   { "ibm-437", "CP437", 0 },
   { "ibm-850", "CP850", 0 },
+  { "JOHAB", "Johab", 0, NULL, TRUE },
   { "GBK", "GBK", 1 },
   { "windows-1251", "CP1251", SOURCE_UTF8 },
   { "windows-950", "Big5", SOURCE_UTF8 },
@@ -130,6 +146,8 @@ static const Reading readings[] = {
   { "windows-874", "TIS-620 (CP874)", SOURCE_UTF8 },
   { "windows-1256", "CP1256", SOURCE_UTF8 },
   { "macintosh", "Mac Roman", SOURCE_UTF8 },
+  { "windows-949", "EUC-KR", SOURCE_UTF8, "euckr", FALSE, "EUC-KR" },
+  { "JOHAB", "Johab", SOURCE_UTF8, NULL, TRUE },
 };
 
 /* A source's two-byte characters, lead 0x81 to 0xFE, trail 0x40 to 0xFE;
@@ -348,52 +366,125 @@ read_utf8 (const guint8 *bytes,
   return g_string_free (out, FALSE);
 }
 
+/* One character written in @encoding through iconv, for the encodings
+ * ICU lacks (Johab): the bytes in @buffer, or -1 if it has none. */
+static int32_t
+write_char_iconv (GIConv       cd,
+                  const UChar *c,
+                  int32_t      size,
+                  char        *buffer,
+                  gsize        buffer_size)
+{
+  gunichar code = size == 2 ? U16_GET_SUPPLEMENTARY (c[0], c[1]) : c[0];
+  char utf8[8];
+  char *in = utf8, *out = buffer;
+  gsize in_left = g_unichar_to_utf8 (code, utf8), out_left = buffer_size;
+
+  g_iconv (cd, NULL, NULL, NULL, NULL);
+  if (g_iconv (cd, &in, &in_left, &out, &out_left) == (gsize) -1 || in_left > 0)
+    return -1;
+  return (int32_t) (buffer_size - out_left);
+}
+
 /* @text written back in @reading's encoding. U+FFFD (a byte its decoder
  * could not read) and a character the encoding lacks (decoders differ in
  * their tables' edges: Python's Big5 has kana in rows C6 and C7, ICU's
- * not) are left out and counted in @lost. NULL if ICU lacks it. */
+ * not) are left out and counted in @lost; a run of U+FFFD once (a
+ * decoder writes one for each byte of a pair it lacks), and for UTF-8's
+ * bytes as a byte UTF-8 never has. NULL if neither ICU nor iconv
+ * (as @reading says) has it. */
 static guint8 *
-write_back (const char  *encoding,
-            const UChar *text,
-            int32_t      n,
-            gsize       *out_n,
-            guint       *lost)
+write_back (const Reading *reading,
+            const UChar   *text,
+            int32_t        n,
+            gsize         *out_n,
+            guint         *lost)
 {
   UErrorCode status = U_ZERO_ERROR;
-  UConverter *cnv = ucnv_open (encoding, &status);
+  UConverter *cnv = NULL;
+  GIConv cd = (GIConv) -1;
   GByteArray *bytes;
+  gboolean lost_before = FALSE;
 
   *lost = 0;
-  if (U_FAILURE (status))
-    return NULL;
-  ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  if (reading->iconv)
+    {
+      cd = g_iconv_open (reading->icu_name, "UTF-8");
+      if (cd == (GIConv) -1)
+        return NULL;
+    }
+  else
+    {
+      cnv = ucnv_open (reading->icu_name, &status);
+      if (U_FAILURE (status))
+        return NULL;
+      ucnv_setFromUCallBack (cnv, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+    }
   bytes = g_byte_array_new ();
   for (int32_t i = 0; i < n;)
     {
       int32_t size = U16_IS_LEAD (text[i]) && i + 1 < n ? 2 : 1;
       char buffer[16];
-      int32_t written;
+      int32_t written = -1;
 
       if (text[i] < 0x80)
         {
           guint8 byte = (guint8) text[i];
 
           g_byte_array_append (bytes, &byte, 1);
+          lost_before = FALSE;
           i++;
           continue;
         }
-      status = U_ZERO_ERROR;
-      ucnv_resetFromUnicode (cnv);
-      written = text[i] == 0xFFFD ? -1 : ucnv_fromUChars (cnv, buffer, sizeof buffer, text + i, size, &status);
-      if (written > 0 && U_SUCCESS (status))
+      if (text[i] != 0xFFFD && cnv != NULL)
+        {
+          status = U_ZERO_ERROR;
+          ucnv_resetFromUnicode (cnv);
+          written = ucnv_fromUChars (cnv, buffer, sizeof buffer, text + i, size, &status);
+          if (U_FAILURE (status))
+            written = -1;
+        }
+      else if (text[i] != 0xFFFD)
+        written = write_char_iconv (cd, text + i, size, buffer, sizeof buffer);
+      /* A byte the reading has no character for, passed through as the
+       * C1 control of its value (glibc's EUC-KR does so). */
+      if (written <= 0 && text[i] >= 0x80 && text[i] <= 0x9F)
+        {
+          buffer[0] = (char) text[i];
+          written = 1;
+        }
+      if (written > 0)
         g_byte_array_append (bytes, (const guint8 *) buffer, written);
+      else if (text[i] == 0xFFFD && reading->source == SOURCE_UTF8)
+        /* A byte that is never UTF-8: the lost bytes break a character,
+         * as read_utf8 () counts a run of broken bytes, once. */
+        g_byte_array_append (bytes, (const guint8 *) "\xFF", 1);
       else
-        (*lost)++;
+        *lost += text[i] != 0xFFFD || !lost_before;
+      lost_before = text[i] == 0xFFFD;
       i += size;
     }
-  ucnv_close (cnv);
+  if (cnv != NULL)
+    ucnv_close (cnv);
+  else
+    g_iconv_close (cd);
   *out_n = bytes->len;
   return g_byte_array_free (bytes, FALSE);
+}
+
+/* Whether @bytes are in @reading's strict form, as MariaDB's character
+ * set of it reads them. */
+static gboolean
+in_strict (const Reading *reading,
+           const guint8  *bytes,
+           gsize          n)
+{
+  g_autofree char *read = NULL;
+
+  if (reading->strict == NULL)
+    return TRUE;
+  read = g_convert ((const char *) bytes, n, "UTF-8", reading->strict, NULL, NULL, NULL);
+  return read != NULL;
 }
 
 /* Whether the bytes read as @s are Chinese text a reader would write. */
@@ -401,9 +492,62 @@ static gboolean
 reads_as_chinese (guint        s,
                   const Tally *tally)
 {
-  return tally->han >= MIN_HAN && tally->common * 10 >= tally->han * COMMON_TENTHS &&
+  return tally->han >= MIN_HAN &&
+         tally->common * 10 >= tally->han * (s == SOURCE_UTF8 ? COMMON_TENTHS_UTF8 : COMMON_TENTHS) &&
          tally->frequent * 4 >= tally->han * sources[s].frequent_quarters &&
-         (s == SOURCE_UTF8 ? tally->stray <= tally->han * STRAY_PER_HAN_UTF8 : tally->stray * STRAY_RATIO <= tally->han);
+         (s == SOURCE_UTF8 ? tally->stray <= tally->han * STRAY_PER_HAN_UTF8
+                           : tally->stray * STRAY_RATIO <= tally->han ||
+                               (tally->han >= MIN_HAN_LOSSY && tally->stray <= tally->han));
+}
+
+/* The most frequent syllables of Korean text (endings, particles):
+ * a quarter of a real Korean text's syllables are these, Chinese text
+ * read as EUC-KR or Johab a fifth at most. */
+static const char korean_frequent[] = "이다는의에을하고가를지기서리사로나도한자니수어대시정있일인아해게것라보제요전만원";
+
+/* Korean words beside a Chinese text's runs: a word of Hangul is a few
+ * syllables between spaces or signs, a Chinese text read as EUC-KR runs
+ * on between its own punctuation. */
+#define KOREAN_WORD_CHARS 4
+#define KOREAN_FREQUENT_QUARTERS 1
+#define KOREAN_MIN_SYLLABLES 4
+
+/* Whether @text (its first @end bytes) is Korean written so, not another
+ * encoding's bytes read as EUC-KR or Johab: its Hangul syllables
+ * frequent ones, or its letters beyond ASCII in words of a few, split by
+ * ASCII spaces and signs (a digit or a Latin letter splits no word:
+ * 朝阳路8号 is one). */
+static gboolean
+written_as_korean (const char *text,
+                   const char *end)
+{
+  guint syllables = 0, frequent = 0, words = 0, in_words = 0;
+  gboolean in_word = FALSE;
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x80)
+        {
+          in_word = in_word && g_ascii_isalnum (c);
+          continue;
+        }
+      if (c >= 0xAC00 && c <= 0xD7A3)
+        {
+          char utf8[8] = { 0 };
+
+          g_unichar_to_utf8 (c, utf8);
+          syllables++;
+          frequent += strstr (korean_frequent, utf8) != NULL;
+        }
+      words += !in_word;
+      in_word = TRUE;
+      in_words++;
+    }
+  if (syllables < KOREAN_MIN_SYLLABLES)
+    return FALSE;
+  return frequent * 4 >= syllables * KOREAN_FREQUENT_QUARTERS || (words >= 2 && in_words <= words * KOREAN_WORD_CHARS);
 }
 
 /**
@@ -447,6 +591,8 @@ pr_encoding_misread_find (const char        *text,
    * no-break spaces written back pairs into one ideograph repeated. */
   if ((han == 0 || (han - common) * 5 <= han) && latin < MIN_HAN)
     return FALSE;
+  if (written_as_korean (text, end))
+    return FALSE;
   wide = (UChar *) g_utf8_to_utf16 (text, end - text, NULL, &n_chars, NULL);
   if (wide == NULL)
     return FALSE;
@@ -463,7 +609,7 @@ pr_encoding_misread_find (const char        *text,
        * text of kana, Cyrillic or box drawing alone is not that. */
       if (sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii)
         continue;
-      bytes = write_back (readings[r].icu_name, wide, (int32_t) n_chars, &n, &lost);
+      bytes = write_back (&readings[r], wide, (int32_t) n_chars, &n, &lost);
       if (bytes == NULL)
         continue;
       read = readings[r].source == SOURCE_UTF8 ? read_utf8 (bytes, n, &tally)
@@ -481,6 +627,10 @@ pr_encoding_misread_find (const char        *text,
       misread->recovered = g_steal_pointer (&read);
       misread->source = sources[readings[r].source].shown;
       misread->reading = readings[r].shown;
+      /* CONVERT () undoes the reading only where it lost no byte, and
+       * MariaDB's euckr lacks CP949's extra Hangul. */
+      misread->charset = tally.stray == 0 && in_strict (&readings[r], bytes, n) ? readings[r].charset : NULL;
+      misread->source_charset = sources[readings[r].source].charset;
     }
   return misread->recovered != NULL;
 }

@@ -10,6 +10,9 @@ typedef struct {
   const char *source;    /* the encoding its bytes were in: "GBK", "Big5" */
   const char *reading;   /* the encoding they were read as: "EUC-KR", "KOI8-R" … */
   char       *recovered; /* the value read as @source */
+  const char *charset;   /* MariaDB's character set of @reading, when the reading lost
+                          * no byte, so that CONVERT () undoes it; else NULL */
+  const char *source_charset; /* MariaDB's character set of @source: "gbk", "utf8mb4" */
 } PrEncodingMisread;
 
 gboolean pr_encoding_misread_find  (const char        *text,
