@@ -9,6 +9,10 @@ G_BEGIN_DECLS
  * needs before it is refused. */
 #define PR_BAD_ROW_MIN_HAN 4
 
+/* The shortest run of a notation's characters looked at: 12 bytes in
+ * base64, four ideographs in UTF-8. */
+#define PR_BAD_ROW_MIN_TOKEN 16
+
 /* Characters of a value shown in a message, to find it by. */
 #define PR_BAD_ROW_SHOWN_CHARS 16
 
@@ -38,11 +42,25 @@ gboolean  _pr_bad_row_mostly_common (const char *text,
                                      gsize       length,
                                      guint64    *han);
 
+guint _pr_bad_row_han_in_bytes (const guint8 *bytes,
+                                gsize         length,
+                                const char  **encoding);
+guint _pr_bad_row_han_in_chars (const GArray *chars,
+                                guint        *non_space);
+guint _pr_bad_row_plain_han (const char *value,
+                             gsize       length,
+                             const char *start,
+                             const char *end);
+
 char *_pr_bad_row_markup (const char *value,
                           gsize       length);
 char *_pr_bad_row_byte_escapes (const char *value,
                                 gsize       length);
 char *_pr_bad_row_base64 (const char *value,
+                          gsize       length);
+char *_pr_bad_row_hex (const char *value,
+                       gsize       length);
+char *_pr_bad_row_base85 (const char *value,
                           gsize       length);
 char *_pr_bad_row_ascii_forms (const char *value,
                                gsize       length);

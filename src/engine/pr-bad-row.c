@@ -4,8 +4,9 @@
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
  * a database replaced by "?", JSON's escapes for Chinese text, a JSON
  * object or array holding the text, its bytes
- * percent-encoded, quoted-printable or \x-escaped, its code points, base64,
- * HTML or RTF markup). The check
+ * percent-encoded, quoted-printable or \x-escaped, its code points, hex
+ * digits, base64, base32, base85, UTF-7, Punycode, HTML or RTF markup).
+ * The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -278,8 +279,8 @@ json_escaped_han (const char *value,
 
 /* The reason @value is text in a notation (JSON escapes, a JSON object or
  * array, escaped bytes or
- * code points, base64, base32 or hex, UTF-7, Punycode, HTML, RTF) rather
- * than the text itself, or NULL. */
+ * code points, hex, base64, base32, UTF-7, Punycode, base85, HTML, RTF)
+ * rather than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
               gsize       length)
@@ -291,9 +292,13 @@ escaped_text (const char *value,
   if (reason == NULL)
     reason = _pr_bad_row_byte_escapes (value, length);
   if (reason == NULL)
+    reason = _pr_bad_row_hex (value, length);
+  if (reason == NULL)
     reason = _pr_bad_row_base64 (value, length);
   if (reason == NULL)
     reason = _pr_bad_row_ascii_forms (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_base85 (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 
