@@ -690,7 +690,9 @@ test_token_near_misses (void)
  * random bytes, hex of English with two ideographs, a serial in dashes
  * in a letter; English in words of four letters, English and pinyin; a
  * long order number; words that Punycode reads into runs of neighbouring
- * ideographs (哪哪哮哲 for pwrakq). Each must be read. */
+ * ideographs (哪哪哮哲 for pwrakq); dumps of random bytes that read as
+ * GB18030 with four ideographs, but control characters and rare
+ * ideographs among them. Each must be read. */
 static void
 test_ascii_form_near_misses (void)
 {
@@ -721,9 +723,12 @@ test_ascii_form_near_misses (void)
     "17,\"apple banana cherry delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa\"\n"
     "18,\"wo shi cun li de cun min , xiang fan ying wo men cun de tu di zheng shou bu chang kuan wen ti\"\n"
     "19,2023112800012345678901234567890123456789\n"
-    "20,uyupyfxa pwrakq knyfczt fsqvhjugqwrmpzgss zmygejboc\n";
+    "20,uyupyfxa pwrakq knyfczt fsqvhjugqwrmpzgss zmygejboc\n"
+    "21,d2 eb 01 7c a0 92 dc 66 0c c1 45 3f\n"
+    "22,52 7B C6 DD 24 6B FD B2 7A B3 99 34 77 94 D5 E6 D2 A7 8E\n"
+    "23,86 A0 75 32 31 C8 87 36 09 D0 80 ED A5 F2 71\n";
 
-  assert_read (csv, 20);
+  assert_read (csv, 23);
 }
 
 /* A Traditional letter in GBK, as hex digits: its characters are outside

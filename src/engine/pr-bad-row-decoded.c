@@ -15,10 +15,12 @@
 
 #include "pr-bad-row-private.h"
 
-/* Decoded ideographs a value in GBK needs before it is refused: more
- * than PR_BAD_ROW_MIN_HAN, as random bytes read as GBK more often than as
- * UTF-8 (below). */
-#define MIN_HAN_GBK 8
+/* Decoded ideographs a value in GBK or UTF-16 needs before it is
+ * refused: more than PR_BAD_ROW_MIN_HAN, as random bytes read as GBK
+ * (below) or as UTF-16 (three of 28,000 random ten bytes, a TOTP
+ * secret's, read as four common ideographs or more) more often than as
+ * UTF-8. */
+#define MIN_HAN_TWO_BYTES 8
 
 /* Whether @bytes, not UTF-8, may be Chinese text in GBK: none of
  * GB18030's four bytes; in @gb2312, whether its two-byte characters are
@@ -71,7 +73,7 @@ han_if_text (const char *text,
 }
 
 /* The ideographs of @bytes read as GBK (GB18030), 0 unless they are
- * text with at least MIN_HAN_GBK ideographs, half its characters but
+ * text with at least MIN_HAN_TWO_BYTES ideographs, half its characters but
  * spaces, and GB2312's characters or common ideographs. */
 static guint
 han_in_gbk (const guint8 *bytes,
@@ -93,11 +95,12 @@ han_in_gbk (const guint8 *bytes,
   if (!gb2312_text && !_pr_bad_row_mostly_common (converted, n, &all_han))
     return 0;
   han = han_if_text (converted, n, &chars);
-  return han >= MIN_HAN_GBK && han * 2 >= chars ? han : 0;
+  return han >= MIN_HAN_TWO_BYTES && han * 2 >= chars ? han : 0;
 }
 
 /* The ideographs of @bytes read as UTF-16 (big-endian if @big), judged
- * as a notation's characters are (_pr_bad_row_han_in_chars ()). */
+ * as a notation's characters are (_pr_bad_row_han_in_chars ()), 0 unless
+ * MIN_HAN_TWO_BYTES and half the characters but spaces. */
 static guint
 han_in_utf16 (const guint8 *bytes,
               gsize         length,
@@ -128,7 +131,7 @@ han_in_utf16 (const guint8 *bytes,
   if (high != 0)
     return 0;
   han = _pr_bad_row_han_in_chars (chars, &non_space);
-  return han * 2 >= non_space ? han : 0;
+  return han >= MIN_HAN_TWO_BYTES && han * 2 >= non_space ? han : 0;
 }
 
 /**
@@ -141,10 +144,10 @@ han_in_utf16 (const guint8 *bytes,
  * Returns: the ideographs of @bytes if they are text in UTF-8, else in GBK,
  *   else in UTF-16; 0 if they are none, or hold a character no text
  *   holds: a control character but a line break or a tab, a private-use
- *   or unassigned one, U+FFFD. Text in GBK needs more: at least eight
- *   ideographs, half its characters but spaces, and GB2312's characters
- *   or common ideographs; text in UTF-16 what a notation's characters
- *   need. UTF-16 is not tried on bytes that are text in UTF-8 (ASCII's
+ *   or unassigned one, U+FFFD. Text in GBK or UTF-16 needs more: at
+ *   least eight ideographs, half its characters but spaces, and GB2312's
+ *   characters or common ideographs (GBK) or what a notation's characters
+ *   need (UTF-16). UTF-16 is not tried on bytes that are text in UTF-8 (ASCII's
  *   pairs read as UTF-16 are ideographs).
  */
 guint
