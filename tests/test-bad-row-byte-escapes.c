@@ -770,6 +770,30 @@ test_punycode_line_break (void)
   g_assert_null (strchr (error->message, '\n'));
 }
 
+/* Punycode (Python's codec) of a letter with a line break, digits and
+ * ASCII commas, which come first, before the "-": the value starts with
+ * a line break, and after "xn--" its basic characters are no word's. */
+static void
+test_punycode_basic_characters (void)
+{
+  static const char basic[] = "\n20236, , -wh3it832aela1r873a0bu27m3zhl7bgvtz7l5ncn4uvhig7a17yzqmn6jgby9ovv8eyk9cvh6"
+                              "aymk5m2dbmxe3xtde80d84x6b";
+  g_autofree char *after_prefix = g_strconcat ("内容:xn--", basic, NULL);
+  const char *const values[] = { basic, after_prefix };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("id,body\n1,\"%s\"\n", values[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+      g_assert_null (set);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "its text in Punycode"));
+    }
+}
+
 /* HTML's numeric references without their ";" (&#25105&#26159), as
  * browsers read them. */
 static void
@@ -802,6 +826,7 @@ main (int   argc,
   g_test_add_func ("/engine/bad-row-byte-escapes/traditional-gbk-hex", test_traditional_gbk_hex);
   g_test_add_func ("/engine/bad-row-byte-escapes/punycode-line-break", test_punycode_line_break);
   g_test_add_func ("/engine/bad-row-byte-escapes/ascii-form-near-misses", test_ascii_form_near_misses);
+  g_test_add_func ("/engine/bad-row-byte-escapes/punycode-basic-characters", test_punycode_basic_characters);
 
   return g_test_run ();
 }

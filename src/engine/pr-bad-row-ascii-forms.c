@@ -255,6 +255,13 @@ is_spread (const GArray *chars)
   return han > 0 && high - low >= 0x1400 && blocks >= MIN (han / 2, 16);
 }
 
+static gboolean
+has_prefix (const char *p,
+            const char *end)
+{
+  return end - p >= 4 && g_ascii_strncasecmp (p, "xn--", 4) == 0;
+}
+
 /* The ideographs of the Punycode from @start to @end, "xn--" first or
  * not, if it is Chinese text: half its characters but spaces and
  * _pr_bad_row_han_in_chars ()'s evidence; without "xn--", MIN_HAN_BARE
@@ -265,7 +272,7 @@ punycode_han (const char *start,
               GArray     *chars,
               guint      *non_space)
 {
-  gboolean prefixed = end - start > 4 && g_ascii_strncasecmp (start, "xn--", 4) == 0;
+  gboolean prefixed = has_prefix (start, end);
   guint han;
 
   *non_space = 0;
@@ -295,20 +302,22 @@ punycode (const char *value,
   gsize encoded = 0, all = 0;
   gboolean ascii = TRUE;
 
-  while (start < end && g_ascii_isspace (*start))
-    start++;
   while (end > start && g_ascii_isspace (end[-1]))
     end--;
+  while (start < end && g_ascii_isspace (*start))
+    start++;
   for (const char *p = start; p < end && ascii; p++)
     ascii = (guchar) *p < 0x80;
-  /* The whole value: a text's basic characters (ASCII, spaces and line
-   * breaks among them) come first, then "-". */
-  if (ascii && (han = punycode_han (start, end, chars, &non_space)) >= PR_BAD_ROW_MIN_HAN)
+  /* The whole value, after white space and "xn--", or from its start: a
+   * text's basic characters (ASCII, spaces and line breaks among them)
+   * come first, then "-". */
+  if (ascii && (han = punycode_han (has_prefix (start, end) ? start : value, end, chars, &non_space)) >=
+                 PR_BAD_ROW_MIN_HAN)
     first = start;
   else
     for (const char *p = value, *q; p < value + length; p = q)
       {
-        guint word_han;
+        guint word_han = 0;
 
         if (!is_word_char (*p))
           {
@@ -321,8 +330,24 @@ punycode (const char *value,
           }
         for (q = p; q < value + length && is_word_char (*q); q++)
           ;
-        all += q - p;
-        if ((word_han = punycode_han (p, q, chars, &non_space)) == 0)
+        /* After "xn--", basic characters may be any ASCII: up to the next
+         * "xn--" (so that each character is read once more at most). */
+        if (has_prefix (p, q))
+          {
+            const char *r = q;
+
+            while (r < value + length && (guchar) *r < 0x80 && !has_prefix (r, value + length))
+              r++;
+            while (r > q && g_ascii_isspace (r[-1]))
+              r--;
+            if (r > q && (word_han = punycode_han (p, r, chars, &non_space)) > 0)
+              q = r;
+          }
+        if (word_han == 0)
+          word_han = punycode_han (p, q, chars, &non_space);
+        for (const char *c = p; c < q; c++)
+          all += !g_ascii_isspace (*c);
+        if (word_han == 0)
           continue;
         first = first != NULL ? first : p;
         han += word_han;
