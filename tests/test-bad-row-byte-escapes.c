@@ -692,7 +692,9 @@ test_token_near_misses (void)
  * long order number; words that Punycode reads into runs of neighbouring
  * ideographs (哪哪哮哲 for pwrakq); dumps of random bytes that read as
  * GB18030 with four ideographs, but control characters and rare
- * ideographs among them. Each must be read. */
+ * ideographs among them; random hex of mixed case that reads as GBK,
+ * nine common ideographs Simplified and Traditional mixed (濟颶翩昧蛹续颖
+ * 瓶原). Each must be read. */
 static void
 test_ascii_form_near_misses (void)
 {
@@ -726,9 +728,11 @@ test_ascii_form_near_misses (void)
     "20,uyupyfxa pwrakq knyfczt fsqvhjugqwrmpzgss zmygejboc\n"
     "21,d2 eb 01 7c a0 92 dc 66 0c c1 45 3f\n"
     "22,52 7B C6 DD 24 6B FD B2 7A B3 99 34 77 94 D5 E6 D2 A7 8E\n"
-    "23,86 A0 75 32 31 C8 87 36 09 D0 80 ED A5 F2 71\n";
+    "23,86 A0 75 32 31 C8 87 36 09 D0 80 ED A5 F2 71\n"
+    "24,BCCc6FF2DfEFEce5b524F2F4d8C629BEC73dDBBE\n"
+    "25,9dFAEF5Af4E6C3C1D3BcD0f8d3b1C6bfd4AD\n";
 
-  assert_read (csv, 23);
+  assert_read (csv, 25);
 }
 
 /* A Traditional letter in GBK, as hex digits: its characters are outside

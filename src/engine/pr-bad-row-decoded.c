@@ -22,17 +22,22 @@
  * UTF-8. */
 #define MIN_HAN_TWO_BYTES 8
 
+/* Ideographs a Traditional letter in GBK needs (below): eighteen random
+ * bytes read as nine common ideographs, Simplified and Traditional mixed,
+ * once among 10^7 random tokens. */
+#define MIN_HAN_TRADITIONAL 12
+
 /* Whether @bytes, not UTF-8, may be Chinese text in GBK: none of
- * GB18030's four bytes; in @gb2312, whether its two-byte characters are
- * nearly all GB2312's, as a Simplified letter's are. Random bytes (a hash
- * or a key in base64) often read as GB18030, into characters of all its
- * range. */
+ * GB18030's four bytes; in @simplified, whether its two-byte characters
+ * are all GB2312's and nine in ten of its ideographs GB2312's first level,
+ * as a Simplified letter's are. */
 static gboolean
 looks_like_gbk_text (const guint8 *bytes,
                      gsize         length,
-                     gboolean     *gb2312_text)
+                     gboolean     *simplified)
 {
-  guint pairs = 0, gb2312 = 0;
+  guint han = 0, first_level = 0;
+  gboolean gb2312 = TRUE;
 
   for (gsize i = 0; i < length; i++)
     {
@@ -42,11 +47,12 @@ looks_like_gbk_text (const guint8 *bytes,
         continue;
       if (i + 1 >= length || (trail = bytes[i + 1]) < 0x40)
         return FALSE;
-      pairs++;
-      gb2312 += lead >= 0xA1 && lead <= 0xF7 && trail >= 0xA1 && trail <= 0xFE;
+      gb2312 = gb2312 && lead >= 0xA1 && lead <= 0xF7 && trail >= 0xA1 && trail <= 0xFE;
+      han += lead >= 0xB0;
+      first_level += lead >= 0xB0 && lead <= 0xD7;
       i++;
     }
-  *gb2312_text = gb2312 * 20 >= pairs * 19;
+  *simplified = gb2312 && first_level * 10 >= han * 9;
   return TRUE;
 }
 
@@ -73,29 +79,28 @@ han_if_text (const char *text,
 }
 
 /* The ideographs of @bytes read as GBK (GB18030), 0 unless they are
- * text with at least MIN_HAN_TWO_BYTES ideographs, half its characters but
- * spaces, and GB2312's characters or common ideographs. */
+ * text with half its characters but spaces ideographs: a Simplified
+ * letter's (above), MIN_HAN_TWO_BYTES of them at least, or one whose
+ * ideographs are nine in ten common ones (a Traditional letter's, outside
+ * GB2312), MIN_HAN_TRADITIONAL at least. Random bytes often read as
+ * GB18030, into characters of all its range. */
 static guint
 han_in_gbk (const guint8 *bytes,
             gsize         length)
 {
   g_autofree char *converted = NULL;
-  gboolean gb2312_text;
+  gboolean simplified;
   guint64 all_han;
   gsize n = 0;
   guint han, chars;
 
-  if (!looks_like_gbk_text (bytes, length, &gb2312_text))
+  if (!looks_like_gbk_text (bytes, length, &simplified))
     return 0;
   converted = g_convert ((const char *) bytes, length, "UTF-8", "GB18030", NULL, &n, NULL);
-  if (converted == NULL)
-    return 0;
-  /* A Traditional letter in GBK is outside GB2312, but its ideographs
-   * are common ones, as random bytes' are not. */
-  if (!gb2312_text && !_pr_bad_row_mostly_common (converted, n, &all_han))
+  if (converted == NULL || (!simplified && !_pr_bad_row_mostly_common (converted, n, &all_han)))
     return 0;
   han = han_if_text (converted, n, &chars);
-  return han >= MIN_HAN_TWO_BYTES && han * 2 >= chars ? han : 0;
+  return han >= (simplified ? MIN_HAN_TWO_BYTES : MIN_HAN_TRADITIONAL) && han * 2 >= chars ? han : 0;
 }
 
 /* The ideographs of @bytes read as UTF-16 (big-endian if @big), judged
@@ -145,9 +150,9 @@ han_in_utf16 (const guint8 *bytes,
  *   else in UTF-16; 0 if they are none, or hold a character no text
  *   holds: a control character but a line break or a tab, a private-use
  *   or unassigned one, U+FFFD. Text in GBK or UTF-16 needs more: at
- *   least eight ideographs, half its characters but spaces, and GB2312's
- *   characters or common ideographs (GBK) or what a notation's characters
- *   need (UTF-16). UTF-16 is not tried on bytes that are text in UTF-8 (ASCII's
+ *   least eight ideographs (twelve for a Traditional letter in GBK), half
+ *   its characters but spaces, nine in ten of its ideographs common ones
+ *   (and for UTF-16, what a notation's characters need). UTF-16 is not tried on bytes that are text in UTF-8 (ASCII's
  *   pairs read as UTF-16 are ideographs).
  */
 guint
