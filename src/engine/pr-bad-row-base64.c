@@ -23,62 +23,10 @@
 
 #include "pr-bad-row-private.h"
 
-static inline gboolean
+static gboolean
 is_base64_char (guchar c)
 {
   return g_ascii_isalnum (c) || c == '+' || c == '/' || c == '-' || c == '_' || c == '=';
-}
-
-typedef struct
-{
-  const char *start;
-  const char *end;
-  gsize       chars;
-} Token;
-
-/* The longest token of @value: base64 characters, across a line break or
- * a space that ends a line or a block of a multiple of four of them (a
- * wrapped token's lines, base32's blocks of eight; a word on a line of
- * its own starts another token); in @out_chars, how many characters
- * @value has but white space. */
-static Token
-longest_token (const char *value,
-               gsize       length,
-               gsize      *out_chars)
-{
-  Token best = { NULL, NULL, 0 }, token = { NULL, NULL, 0 };
-  gsize line = 0, chars = 0;
-
-  for (const char *p = value; p < value + length; p++)
-    {
-      guchar c = (guchar) *p;
-
-      if (is_base64_char (c))
-        {
-          if (token.chars == 0)
-            token.start = p;
-          token.chars++;
-          token.end = p + 1;
-          line++;
-          chars++;
-          continue;
-        }
-      if ((c == '\n' || c == '\r' || c == ' ' || c == '\t') && token.chars > 0 && line % 4 == 0 &&
-          p == token.end + (p[-1] == '\r'))
-        {
-          line = 0;
-          continue;
-        }
-      if (token.chars > best.chars)
-        best = token;
-      token.chars = 0;
-      line = 0;
-      chars += c != ' ' && c != '\t' && c != '\n' && c != '\r' && (c & 0xC0) != 0x80;
-    }
-  if (token.chars > best.chars)
-    best = token;
-  *out_chars = chars;
-  return best;
 }
 
 /* Whether @token is base64 as an encoder writes it: one alphabet (+/ or
@@ -86,7 +34,7 @@ longest_token (const char *value,
  * encoded one by one), no piece whose length leaves a single character,
  * and letters of both cases. */
 static gboolean
-is_base64 (const Token *token)
+is_base64 (const PrBadRowToken *token)
 {
   gboolean standard = FALSE, url = FALSE, upper = FALSE, lower = FALSE;
   gsize piece = 0, padding = 0;
@@ -118,7 +66,7 @@ is_base64 (const Token *token)
 
 /* The bytes @token writes, each piece (ended by "=") decoded by itself. */
 static GByteArray *
-decode (const Token *token)
+decode (const PrBadRowToken *token)
 {
   GByteArray *bytes = g_byte_array_new ();
   g_autoptr(GString) piece = g_string_new (NULL);
@@ -178,7 +126,7 @@ base32_value (const char *letters,
  * letters in one case, "=" only at the end, a length a whole number of
  * bytes takes; line breaks and the spaces between blocks aside. */
 static gboolean
-is_base32 (const Token *token,
+is_base32 (const PrBadRowToken *token,
            const char  *letters)
 {
   gboolean upper = FALSE, lower = FALSE;
@@ -204,7 +152,7 @@ is_base32 (const Token *token,
 }
 
 static GByteArray *
-decode_base32 (const Token *token,
+decode_base32 (const PrBadRowToken *token,
                const char  *letters)
 {
   GByteArray *bytes = g_byte_array_new ();
@@ -246,14 +194,15 @@ _pr_bad_row_base64 (const char *value,
   g_autofree char *shown = NULL;
   const char *encoding = NULL, *base32 = NULL;
   gsize chars = 0;
-  Token token;
+  PrBadRowToken token;
   guint han = 0;
 
   /* Every value of every row passes here: one walk of its bytes; only a
    * token that is three quarters of it at least is decoded. Base64 has
    * letters of both cases, base32 of one: at most one base32 alphabet
    * after another fits a token, and its bytes say which it is. */
-  token = longest_token (value, length, &chars);
+  /* Base64's lines and base32's blocks of eight: a multiple of four. */
+  token = _pr_bad_row_longest_token (value, length, is_base64_char, 4, TRUE, &chars);
   if (token.chars < PR_BAD_ROW_MIN_TOKEN || token.chars * 4 < chars * 3)
     return NULL;
   if (is_base64 (&token))

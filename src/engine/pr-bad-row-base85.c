@@ -36,48 +36,12 @@ static const struct
   { "Z85", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#" },
 };
 
-typedef struct
+/* Whether @c is a character of a base85 alphabet: printable ASCII but
+ * the space. */
+static gboolean
+is_base85_char (guchar c)
 {
-  const char *start;
-  const char *end;
-  gsize       chars;
-} Token;
-
-/* The longest token of @value: printable ASCII but the space, across line
- * breaks (an encoder's lines, of any width); in @out_chars, how many
- * characters @value has but white space. */
-static Token
-longest_token (const char *value,
-               gsize       length,
-               gsize      *out_chars)
-{
-  Token best = { NULL, NULL, 0 }, token = { NULL, NULL, 0 };
-  gsize chars = 0;
-
-  for (const char *p = value; p < value + length; p++)
-    {
-      guchar c = (guchar) *p;
-
-      if (c > ' ' && c < 0x7F)
-        {
-          if (token.chars == 0)
-            token.start = p;
-          token.chars++;
-          token.end = p + 1;
-          chars++;
-          continue;
-        }
-      if ((c == '\n' || c == '\r') && token.chars > 0)
-        continue;
-      if (token.chars > best.chars)
-        best = token;
-      token.chars = 0;
-      chars += c != ' ' && c != '\t' && (c & 0xC0) != 0x80;
-    }
-  if (token.chars > best.chars)
-    best = token;
-  *out_chars = chars;
-  return best;
+  return c > ' ' && c < 0x7F;
 }
 
 /* Each ASCII character's value in the alphabet @letters (Ascii85's if
@@ -164,11 +128,12 @@ _pr_bad_row_base85 (const char *value,
   const char *encoding = NULL, *start, *end;
   gsize chars = 0;
   guint han = 0, kind;
-  Token token;
+  PrBadRowToken token;
 
   /* Every value of every row passes here: one walk of its bytes; only a
    * token that is three quarters of it at least is decoded. */
-  token = longest_token (value, length, &chars);
+  /* An encoder's lines, of any width. */
+  token = _pr_bad_row_longest_token (value, length, is_base85_char, 1, FALSE, &chars);
   if (token.chars < MIN_CHARS || token.chars * 4 < chars * 3)
     return NULL;
   for (kind = 0; kind < G_N_ELEMENTS (alphabets); kind++)

@@ -35,6 +35,22 @@ _pr_bad_row_count_han (const char *p,
   return n;
 }
 
+/* A run of a notation's characters in a value: from @start to @end,
+ * @chars of them (line breaks or spaces inside it not counted). */
+typedef struct
+{
+  const char *start;
+  const char *end;
+  gsize       chars;
+} PrBadRowToken;
+
+PrBadRowToken _pr_bad_row_longest_token (const char *value,
+                                         gsize       length,
+                                         gboolean  (*is_char) (guchar c),
+                                         guint       block,
+                                         gboolean    spaces,
+                                         gsize      *out_chars);
+
 char     *_pr_bad_row_shown_from    (const char *p,
                                     const char *end);
 gboolean  _pr_bad_row_is_text_char  (gunichar    c);

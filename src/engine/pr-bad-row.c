@@ -303,6 +303,65 @@ escaped_text (const char *value,
 }
 
 /**
+ * _pr_bad_row_longest_token:
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ * @is_char: whether a byte is one of the notation's characters
+ * @block: the lines' or blocks' length a multiple of which a token's
+ *   line or block has before a break (1: any)
+ * @spaces: whether a space or a tab breaks a token as a line break does
+ *   (blocks), else only a line break (lines)
+ * @out_chars: (out): how many characters @value has but white space
+ *
+ * Returns: the longest token of @value: the notation's characters, across
+ *   a break after a line or block of a multiple of @block of them (a
+ *   wrapped token's lines; a word on a line of its own starts another
+ *   token)
+ */
+PrBadRowToken
+_pr_bad_row_longest_token (const char *value,
+                           gsize       length,
+                           gboolean  (*is_char) (guchar c),
+                           guint       block,
+                           gboolean    spaces,
+                           gsize      *out_chars)
+{
+  PrBadRowToken best = { NULL, NULL, 0 }, token = { NULL, NULL, 0 };
+  gsize line = 0, chars = 0;
+
+  for (const char *p = value; p < value + length; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (is_char (c))
+        {
+          if (token.chars == 0)
+            token.start = p;
+          token.chars++;
+          token.end = p + 1;
+          line++;
+          chars++;
+          continue;
+        }
+      if ((c == '\n' || c == '\r' || (spaces && (c == ' ' || c == '\t'))) && token.chars > 0 &&
+          line % block == 0 && p == token.end + (p[-1] == '\r'))
+        {
+          line = 0;
+          continue;
+        }
+      if (token.chars > best.chars)
+        best = token;
+      token.chars = 0;
+      line = 0;
+      chars += c != ' ' && c != '\t' && c != '\n' && c != '\r' && (c & 0xC0) != 0x80;
+    }
+  if (token.chars > best.chars)
+    best = token;
+  *out_chars = chars;
+  return best;
+}
+
+/**
  * _pr_bad_row_shown_from:
  * @p: where a value or its encoded part starts
  * @end: its end
