@@ -3,7 +3,7 @@
  * Not a test: what the bad-row check costs on one long value of shapes
  * that make a scan go back over what it has read (a one-line base64 run,
  * "+" after "+", an HTML letter with an inline image, a dotted or dashed
- * run, escapes, spaces); prints the processor time of each and the
+ * run, escapes, spaces, hex groups, words, a run of signs); prints the processor time of each and the
  * check's answer, which two builds that read alike print equal.
  *
  *   bench-bad-row [MEBIBYTES]
@@ -47,7 +47,8 @@ main (int    argc,
 {
   static const char *const names[] = {
     "one-line base64", "\"+\" alone", "HTML letter, inline image", "a.a.a.", "a-a-a-", "a+a+a+",
-    "U+U+U+", "%u%u%u", "=\\n=\\n", "spaces", "e6 e6 (hex dump)", "xn--",
+    "U+U+U+", "%u%u%u", "=\\n=\\n", "spaces", "e6 e6 (hex dump)", "xn--", "e6:e6: (hex groups)",
+    "0x0x0x", "ab ab (words)", "aaa (bare Punycode)", "!#$% (base85)",
   };
   gsize length = (gsize) ((argc > 1 ? atof (argv[1]) : 1.0) * 1024 * 1024);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
@@ -85,10 +86,15 @@ main (int    argc,
         case 8: repeated (s, "=\n", length); break;
         case 9: repeated (s, " ", length); break;
         case 10: repeated (s, "e6 ", length); break;
-        default:
+        case 11:
           g_string_append (s, "xn--");
           repeated (s, "a", length);
           break;
+        case 12: repeated (s, "e6:", length); break;
+        case 13: repeated (s, "0x", length); break;
+        case 14: repeated (s, "ab ", length); break;
+        case 15: repeated (s, "a", length); break;
+        default: repeated (s, "!#$%", length); break;
         }
       values[0] = s->str;
       lengths[0] = s->len;

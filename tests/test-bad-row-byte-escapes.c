@@ -10,18 +10,26 @@
  * it starts with and the encoding of their bytes, or skipped and counted
  * with --skip-bad-rows; so too octal escapes (\346\210\221), JavaScript's
  * %u6211, \U00006211 and hex dumps (e6 88 91, 0xE6 0x88 0x91), plain hex
- * digits (e68891, a Traditional letter's GBK too), base32, UTF-7 and
- * Punycode. A letter with a %20 of a link, a price =50元, a
+ * digits (e68891, a Traditional letter's GBK too; in groups of any even
+ * length parted by spaces, colons or dashes, in mixed case, after 0x, of
+ * UTF-16 in either byte order), base32 (base32hex's alphabet too, in
+ * blocks of eight), UTF-7, Punycode (with "xn--" or without, after a
+ * prefix) and base85 (Ascii85, with PDF's <~ ~> and lines, RFC 1924's,
+ * Z85). A letter with a %20 of a link, a price =50元, a
  * path C:\xiaoming, a search word escaped in a quoted link, a code point
  * it asks about, an order, tracking or ID number, a hash or a key is read;
  * so are a letter that is only a search link with its words escaped, a
  * letter quoting a program's JSON message with \u escapes, a path with
  * octal-looking folders, numbers written with spaces and hex serials,
- * hashes in hex, a phone number after "+", a Punycode domain it names.
+ * hashes in hex, a phone number after "+", a Punycode domain it names;
+ * so are MAC addresses, UUIDs, fingerprints (AB:CD:…), a TOTP secret,
+ * PGP armour, Ascii85 of English or of random bytes, English and pinyin.
  * Oracles: the escapes and code points written here by hand from the
- * bytes of 我是 (UTF-8 E6 88 91 E6 98 AF, GBK CE D2 CA C7) and its
- * characters; the base64 by an encoder written here, its first characters
- * as Python's base64 module writes them.
+ * bytes of 我是 (UTF-8 E6 88 91 E6 98 AF, GBK CE D2 CA C7, UTF-16BE
+ * 62 11 66 2F) and its characters; the base64 by an encoder written here,
+ * its first characters as Python's base64 module writes them; base32hex,
+ * base85 and Punycode as Python writes them, Z85 as its b85encode ()'s
+ * digits in Z85's alphabet.
  */
 #define G_LOG_DOMAIN "pr-test-bad-row-byte-escapes"
 
@@ -301,6 +309,104 @@ hex_gbk (const char *text)
   return hex_of (gbk, TRUE);
 }
 
+/* @bytes as hex digits in groups of @group (a byte's two at least),
+ * parted by @separator, after @prefix; in upper case if @upper. */
+static char *
+hex_groups (const char *bytes,
+            gsize       length,
+            guint       group,
+            char        separator,
+            const char *prefix,
+            gboolean    upper)
+{
+  GString *s = g_string_new (prefix);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (i > 0 && i % (group / 2) == 0)
+        g_string_append_c (s, separator);
+      g_string_append_printf (s, upper ? "%02X" : "%02x", (guchar) bytes[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+gbk_of (const char *text)
+{
+  char *gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+
+  g_assert_nonnull (gbk);
+  return gbk;
+}
+
+static char *
+hex_utf8_fours (const char *text)
+{
+  return hex_groups (text, strlen (text), 4, ' ', "", FALSE);
+}
+
+static char *
+hex_gbk_fours_upper (const char *text)
+{
+  g_autofree char *gbk = gbk_of (text);
+
+  return hex_groups (gbk, strlen (gbk), 4, ' ', "", TRUE);
+}
+
+static char *
+hex_utf8_colons (const char *text)
+{
+  return hex_groups (text, strlen (text), 2, ':', "", FALSE);
+}
+
+static char *
+hex_gbk_dashes (const char *text)
+{
+  g_autofree char *gbk = gbk_of (text);
+
+  return hex_groups (gbk, strlen (gbk), 2, '-', "", TRUE);
+}
+
+/* One digit in three upper case, the others lower. */
+static char *
+hex_utf8_mixed_case (const char *text)
+{
+  char *hex = hex_of (text, FALSE);
+
+  for (gsize i = 0; hex[i] != '\0'; i += 3)
+    hex[i] = g_ascii_toupper (hex[i]);
+  return hex;
+}
+
+static char *
+hex_utf8_0x (const char *text)
+{
+  return hex_groups (text, strlen (text), 2 * strlen (text), ' ', "0x", TRUE);
+}
+
+static char *
+hex_utf16 (const char *text,
+           const char *order)
+{
+  gsize length = 0;
+  g_autofree char *utf16 = g_convert (text, -1, order, "UTF-8", NULL, &length, NULL);
+
+  g_assert_nonnull (utf16);
+  return hex_groups (utf16, length, 2 * length, ' ', "", FALSE);
+}
+
+static char *
+hex_utf16be (const char *text)
+{
+  return hex_utf16 (text, "UTF-16BE");
+}
+
+static char *
+hex_utf16le (const char *text)
+{
+  return hex_utf16 (text, "UTF-16LE");
+}
+
 /* The third body in base32 (UTF-8 and GBK), UTF-7 and Punycode, as
  * Python's base64.b32encode () and its utf-7 and punycode codecs write
  * it. */
@@ -315,6 +421,33 @@ static const char third_utf7[] =
 static const char third_punycode[] =
   "xn--r6jx84gqkark01jr0ac2fp2vz1djre7xc8wf3wclzc5nm86a9qctqe27fe5b3u4gzlfw88cfyf41v4h5c06amc2r870ag5xfgnyvzr7g0x01hi"
   "ale";
+
+static const char third_base32hex[] =
+  "SQ493PKOLVKO1074NI8UH0CCSMRQBRTSHJIOPEV4NUEUD2L5T6A81PLFIJIBT2V8M21UD5DKTUU8PQCNL3KAV2N6GMHED057SUBOBQ4DLVIP70F"
+  "7JENEBFCLSUUAJPDGHVNRP378MIFUD2S5SM5A1QC7HNNRP378LURUDCC2T2NR9PKOHRHO10G=";
+static const char third_base32_blocks[] =
+  "42EJDZUY V7UYBAHE XSI6RAMM 4W32L354 RTSYZO7E X6O6NCVF 5GKIBZVP STSL5C7I WCB6NFNU 566IZ2MX VDUK7CXG QWRONAFH 46L"
+  "YL2EN V7SZHAPH TOXOLPMV 466KTZNQ R7X3ZDHI WSP6NC4F 4WFKB2MH RXX3ZDHI V636NMMC 5CX3JZUY R3RYBAQ=";
+static const char third_punycode_bare[] =
+  "r6jx84gqkark01jr0ac2fp2vz1djre7xc8wf3wclzc5nm86a9qctqe27fe5b3u4gzlfw88cfyf41v4h5c06amc2r870ag5xfgnyvzr7g0x01hia"
+  "le";
+static const char third_punycode_after_prefix[] =
+  "内容:xn--r6jx84gqkark01jr0ac2fp2vz1djre7xc8wf3wclzc5nm86a9qctqe27fe5b3u4gzlfw88cfyf41v4h5c06amc2r870ag5xfgnyv"
+  "zr7g0x01hiale";
+static const char third_ascii85[] =
+  "k(o/^R'5b)JE4A*k^e]S\\#&Q+N9-#1jM.8JMP]R%JEF&\"jM$Q9Y_2)'[-tYdl'J@4YDVIrU?7!(kEgndNN_H-J`iN*jh6rB]W(\"sO70`?kd6"
+  "uEMhU8MT]q5kn%=VCYIEZ!K'9DFk*V1hJ:[";
+static const char third_ascii85_pdf[] =
+  "<~k(o/^R'5b)JE4A*k^e]S\\#&Q+N9-#1jM.8JMP]\n"
+  "R%JEF&\"jM$Q9Y_2)'[-tYdl'J@4YDVIrU?7!(kEg\n"
+  "ndNN_H-J`iN*jh6rB]W(\"sO70`?kd6uEMhU8MT]q\n"
+  "5kn%=VCYIEZ!K'9DFk*V1hJ:[~>";
+static const char third_base85[] =
+  "=7^Ezn6K%8faJW9=z)yox25mAjOC2G<iDNfilyn4fab51<i3mOu!H86wC}u(>6fVJuZre{qUM07=a+@(jj!dCf#;j9<-L{Xys71|kMF#U=(L~ai"
+  "-qNipy`K=@4SrYueav0g6OZb=9rG-fPw";
+static const char third_z85[] =
+  ">7]eZN6k+8FAjw9>Z!YOX25MaJoc2g<IdnFILYN4FAB51<I3MoU.h86Wc$U^(6FvjUzRE@Qum07>A*[^JJ.DcF-&J9<?l@xYS71%Kmf-u>^l#AI"
+  "?QnIPY}k>[4sRyUEAV0G6ozB>9Rg?FpW";
 
 static char *
 written_as (const char *text,
@@ -348,7 +481,19 @@ punycode (const char *text)
   return written_as (text, third_punycode);
 }
 
-/* The bodies, the third (line 4) passed through @wrap. */
+#define WRITTEN_AS(name) \
+  static char *name (const char *text) { return written_as (text, third_##name); }
+WRITTEN_AS (base32hex)
+WRITTEN_AS (base32_blocks)
+WRITTEN_AS (punycode_bare)
+WRITTEN_AS (punycode_after_prefix)
+WRITTEN_AS (ascii85)
+WRITTEN_AS (ascii85_pdf)
+WRITTEN_AS (base85)
+WRITTEN_AS (z85)
+
+/* The bodies, the third (line 4) passed through @wrap, quoted as CSV
+ * quotes. */
 static char *
 records (char *(*wrap) (const char *))
 {
@@ -357,8 +502,10 @@ records (char *(*wrap) (const char *))
   for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
     {
       g_autofree char *body = i == 2 ? wrap (bodies[i]) : g_strdup (bodies[i]);
+      g_auto(GStrv) parts = g_strsplit (body, "\"", -1);
+      g_autofree char *quoted = g_strjoinv ("\"\"", parts);
 
-      g_string_append_printf (csv, "%u,\"%s\"\n", i + 1, body);
+      g_string_append_printf (csv, "%u,\"%s\"\n", i + 1, quoted);
     }
   return g_string_free (csv, FALSE);
 }
@@ -395,6 +542,22 @@ test_refused (void)
     { base32_gbk, "its text in base32", "“Z3JMVR6NZPIN3VVQ…”", "its bytes being GBK" },
     { utf7, "its text in UTF-7", "“+YhFmL5AATxGATF3…”", "from UTF-7" },
     { punycode, "its text in Punycode", "“xn--r6jx84gqkark…”", "from Punycode" },
+    { hex_utf8_fours, "its text as hex digits", "“e688 91e6 98af e…”", "its bytes being UTF-8" },
+    { hex_gbk_fours_upper, "its text as hex digits", "“CED2 CAC7 CDCB D…”", "its bytes being GBK" },
+    { hex_utf8_mixed_case, "its text as hex digits", "“E68891E698afE980…”", "its bytes being UTF-8" },
+    { hex_utf8_colons, "its text as hex digits", "“e6:88:91:e6:98:a…”", "its bytes being UTF-8" },
+    { hex_gbk_dashes, "its text as hex digits", "“CE-D2-CA-C7-CD-C…”", "its bytes being GBK" },
+    { hex_utf8_0x, "its text as hex digits", "“0xE68891E698AFE9…”", "its bytes being UTF-8" },
+    { hex_utf16be, "its text as hex digits", "“6211662f90004f11…”", "its bytes being UTF-16BE" },
+    { hex_utf16le, "its text as hex digits", "“11622f660090114f…”", "its bytes being UTF-16LE" },
+    { base32hex, "its text in base32", "“SQ493PKOLVKO1074…”", "(base32hex, its bytes being UTF-8)" },
+    { base32_blocks, "its text in base32", "“42EJDZUY V7UYBAH…”", "(base32, its bytes being UTF-8)" },
+    { punycode_bare, "its text in Punycode", "“r6jx84gqkark01jr…”", "from Punycode" },
+    { punycode_after_prefix, "its text in Punycode", "“xn--r6jx84gqkark…”", "from Punycode" },
+    { ascii85, "its text in base85", "“k(o/^R'5b)JE4A*k…”", "(Ascii85, its bytes being UTF-8)" },
+    { ascii85_pdf, "its text in base85", "“<~k(o/^R'5b)JE4A…”", "(Ascii85, its bytes being UTF-8)" },
+    { base85, "its text in base85", "“=7^Ezn6K%8faJW9=…”", "(base85, RFC 1924, its bytes being UTF-8)" },
+    { z85, "its text in base85", "“>7]eZN6k+8FAjw9>…”", "(Z85, its bytes being UTF-8)" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -520,6 +683,58 @@ test_token_near_misses (void)
   assert_read (csv, 12);
 }
 
+/* Tokens of the notations' alphabets that are no text: MAC addresses,
+ * an IPv6 address, a UUID and a GUID, a SHA-256 fingerprint in colons, a
+ * PGP fingerprint in fours, a TOTP secret whole and in blocks, a ULID,
+ * PGP armour, Ascii85 in a PDF (English text, random bytes), base85 of
+ * random bytes, hex of English with two ideographs, a serial in dashes
+ * in a letter; English in words of four letters, English and pinyin; a
+ * long order number; words that Punycode reads into runs of neighbouring
+ * ideographs (哪哪哮哲 for pwrakq); dumps of random bytes that read as
+ * GB18030 with four ideographs, but control characters and rare
+ * ideographs among them; random hex of mixed case that reads as GBK,
+ * nine common ideographs Simplified and Traditional mixed (濟颶翩昧蛹续颖
+ * 瓶原). Each must be read. */
+static void
+test_ascii_form_near_misses (void)
+{
+  static const char csv[] =
+    "id,body\n"
+    "1,00:1A:2B:3C:4D:5E 00-1A-2B-3C-4D-5F 001a.2b3c.4d60\n"
+    "2,2001:0db8:85a3:0000:0000:8a2e:0370:7334\n"
+    "3,550e8400-e29b-41d4-a716-446655440000\n"
+    "4,{6F9619FF-8B86-D011-B42D-00C04FC964FF}\n"
+    "5,SHA256 Fingerprint=9F:41:BD:5B:CB:B0:F1:D7:BD:A6:EC:87:07:D7:77:C6:F1:3F:A6:0D:E6:28:1C:5F:78:DE:3F:61:8B:"
+    "1A:92:3F\n"
+    "6,03BB DF01 B032 ADB5 BF5B C13E 096E 2DCC 9858 F321\n"
+    "7,JBSWY3DPEHPK3PXP\n"
+    "8,jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp\n"
+    "9,01ARZ3NDEKTSV4RRFFQ69G5FAV\n"
+    "10,\"-----BEGIN PGP MESSAGE-----\n\n"
+    "oeXJaRsrb18mD9hrSyR07P+e2iv5hXT1fLC6UXpGSnhn5iUcYNL9iPUtoO9/3lYuFn1Fg8iM3oBcEMnLxluxlqkIwk5dj7SrR9V8Q8X7sL\n"
+    "dL9PJXpi2U2gJ5jMZAU6tGdknRgKWszFtZRqRYvPDUaFns1yze3bBz+V30VYQkh/oqMtZc79p6SLEUuKu6aiudx++UhKrv\n"
+    "=Ab3x\n"
+    "-----END PGP MESSAGE-----\"\n"
+    "11,\"<~9jqo^BlbD-BleB1DJ+*+F(f,q/0JhKF<GL>Cj@.4Gp$d7F!,L7@<6@)/0JDEF<G%<+EV:2F!,O<DJ+*.@<*K0@<6L(Df-\\0Ec5e;"
+    "DffZ(EZee.Bl.9pF\"\"AGXBPCsi+DGm>@3BB/F*&OCAfu2/AKYi(DIb:@FD,*)+C]U=@3BB/F*&OCAfu2/AKYi(DIb:@FD,*)+C]U=@3BB~>\"\n"
+    "12,\"<~CJCF\\`ndCY\\Gc^g.$ehEVCjjFY:cNX$N,/F3@YL!+rjJS/pf=3$#4Ze@B#b0QS^h6k?e3lBCeXJ~>\"\n"
+    "13,Xx$yK)Qn&D35=ah7)y(TR`Zlg^;*#(YiQ7rq={a4Bq*3+kb3np_ad7YS<>XG0AU+bkm{X^BvYZ_\n"
+    "14,48656c6c6f2c20776f726c642120e4bda0e5a5bd\n"
+    "15,设备序列号 A1B2-C3D4-E5F6-0789-ABCD-EF01，安装后一直无法使用，请求质监部门处理。\n"
+    "16,THIS CODE WILL FAIL SOON WHEN USER DATA GETS LOST\n"
+    "17,\"apple banana cherry delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa\"\n"
+    "18,\"wo shi cun li de cun min , xiang fan ying wo men cun de tu di zheng shou bu chang kuan wen ti\"\n"
+    "19,2023112800012345678901234567890123456789\n"
+    "20,uyupyfxa pwrakq knyfczt fsqvhjugqwrmpzgss zmygejboc\n"
+    "21,d2 eb 01 7c a0 92 dc 66 0c c1 45 3f\n"
+    "22,52 7B C6 DD 24 6B FD B2 7A B3 99 34 77 94 D5 E6 D2 A7 8E\n"
+    "23,86 A0 75 32 31 C8 87 36 09 D0 80 ED A5 F2 71\n"
+    "24,BCCc6FF2DfEFEce5b524F2F4d8C629BEC73dDBBE\n"
+    "25,9dFAEF5Af4E6C3C1D3BcD0f8d3b1C6bfd4AD\n";
+
+  assert_read (csv, 25);
+}
+
 /* A Traditional letter in GBK, as hex digits: its characters are outside
  * GB2312, but common ones; refused as the Simplified one is. */
 static void
@@ -559,6 +774,30 @@ test_punycode_line_break (void)
   g_assert_null (strchr (error->message, '\n'));
 }
 
+/* Punycode (Python's codec) of a letter with a line break, digits and
+ * ASCII commas, which come first, before the "-": the value starts with
+ * a line break, and after "xn--" its basic characters are no word's. */
+static void
+test_punycode_basic_characters (void)
+{
+  static const char basic[] = "\n20236, , -wh3it832aela1r873a0bu27m3zhl7bgvtz7l5ncn4uvhig7a17yzqmn6jgby9ovv8eyk9cvh6"
+                              "aymk5m2dbmxe3xtde80d84x6b";
+  g_autofree char *after_prefix = g_strconcat ("内容:xn--", basic, NULL);
+  const char *const values[] = { basic, after_prefix };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("id,body\n1,\"%s\"\n", values[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+      g_assert_null (set);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "its text in Punycode"));
+    }
+}
+
 /* HTML's numeric references without their ";" (&#25105&#26159), as
  * browsers read them. */
 static void
@@ -590,6 +829,8 @@ main (int   argc,
   g_test_add_func ("/engine/bad-row-byte-escapes/token-near-misses", test_token_near_misses);
   g_test_add_func ("/engine/bad-row-byte-escapes/traditional-gbk-hex", test_traditional_gbk_hex);
   g_test_add_func ("/engine/bad-row-byte-escapes/punycode-line-break", test_punycode_line_break);
+  g_test_add_func ("/engine/bad-row-byte-escapes/ascii-form-near-misses", test_ascii_form_near_misses);
+  g_test_add_func ("/engine/bad-row-byte-escapes/punycode-basic-characters", test_punycode_basic_characters);
 
   return g_test_run ();
 }

@@ -3,7 +3,8 @@
  * Long values of shapes that a notation's scan could read again from
  * each of their characters: a run of "+" (each a UTF-7 run's start), a
  * one-line base64 run (an HTML letter's inline image), a.a.a. (each "a"
- * a link's scheme). Any value up to 16 MiB passes the bad-row check;
+ * a link's scheme), and the runs of hex groups, Punycode's words and
+ * base85's signs. Any value up to 16 MiB passes the bad-row check;
  * these, 256 KiB each, are judged in a few milliseconds, as each is read
  * once. Oracle: none of them writes Chinese in a notation, so each is
  * text; a letter with an inline image has its text plainly.
@@ -86,6 +87,22 @@ test_dotted (void)
   assert_text (s);
 }
 
+/* Runs a notation's reader walks: "0x" prefixes with no digit, words
+ * each read as Punycode, one word of letters read as Punycode without
+ * "xn--", a run of base85's signs. */
+static void
+test_notation_runs (void)
+{
+  static const char *const patterns[] = { "0x", "ab ", "a", "!#$%" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr(GString) s = repeated (patterns[i]);
+
+      assert_text (s);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -95,6 +112,7 @@ main (int   argc,
   g_test_add_func ("/engine/bad-row-long-values/plus-signs", test_plus_signs);
   g_test_add_func ("/engine/bad-row-long-values/inline-image", test_inline_image);
   g_test_add_func ("/engine/bad-row-long-values/dotted", test_dotted);
+  g_test_add_func ("/engine/bad-row-long-values/notation-runs", test_notation_runs);
 
   return g_test_run ();
 }

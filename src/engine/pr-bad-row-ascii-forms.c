@@ -3,7 +3,8 @@
  * A value whose text is written in one of Unicode's own forms for ASCII
  * channels: UTF-7 (+XA9TOg- for 小区, RFC 2152, as old e-mail and some
  * exports write it) or Punycode (xn--dkr78r, RFC 3492, a domain name's
- * form, given a whole letter). Read as it stands, every such letter is
+ * form, given a whole letter or each word, with "xn--" or without). Read
+ * as it stands, every such letter is
  * letters and digits, and unrelated letters are found as repeats.
  * Evidence, as for the escapes: the decoded text is Chinese (four
  * ideographs at least, half its characters, nine in ten of them common
@@ -24,9 +25,12 @@
 
 #include "pr-bad-row-private.h"
 
-/* Punycode's decoder inserts each character at its place: quadratic in
- * the length, so a longer value (no letter exported so) is not decoded. */
-#define MAX_PUNYCODE 16384
+/* Ideographs a word of Punycode without "xn--" needs, spread over
+ * CJK's range (is_spread ()): random letters and digits read as Punycode
+ * into runs of neighbouring ideographs, four common ones for one word in
+ * 3,000, eight spread ones for one in 2·10^6; twelve for none of 2·10^6
+ * words of 6 to 120 characters. */
+#define MIN_HAN_BARE 12
 
 static int
 base64_value (char c)
@@ -83,43 +87,6 @@ decode_utf7_run (const char *p,
   return high == 0 && n < 6 && bits == 0 && out->len > 0;
 }
 
-/* Whether @c is a character of a Chinese letter's besides its ideographs:
- * ASCII and Latin-1, general punctuation (“” …), CJK punctuation (、。
- * 《》) and the full-width forms (，！（）). Random 16-bit units or
- * Punycode digits are mostly letters of other scripts. */
-static gboolean
-is_letter_sign (gunichar c)
-{
-  return c <= 0xFF || (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFFEF);
-}
-
-/* The ideographs of @chars, 0 unless nine in ten of them are common ones
- * (GB2312's first level, Big5's common), as random characters' are not,
- * and the others all signs of a letter. In @non_space, the characters
- * but spaces. */
-static guint
-han_of (const GArray *chars,
-        guint        *non_space)
-{
-  g_autofree char *text = NULL;
-  guint64 han = 0;
-  glong length = 0;
-
-  *non_space = 0;
-  for (guint i = 0; i < chars->len; i++)
-    {
-      gunichar c = g_array_index (chars, gunichar, i);
-
-      if (!_pr_bad_row_is_han (c) && !is_letter_sign (c))
-        return 0;
-      *non_space += !g_unichar_isspace (c);
-    }
-  text = g_ucs4_to_utf8 ((const gunichar *) chars->data, chars->len, NULL, &length, NULL);
-  if (text == NULL)
-    return 0;
-  return _pr_bad_row_mostly_common (text, length, &han) ? (guint) han : 0;
-}
-
 /* The reason @value writes its text in UTF-7, or NULL. */
 static char *
 utf7 (const char *value,
@@ -158,7 +125,7 @@ utf7 (const char *value,
           p = q;
           continue;
         }
-      run_han = han_of (run, &run_chars);
+      run_han = _pr_bad_row_han_in_chars (run, &run_chars);
       if (first == NULL && run_han > 0)
         first = p;
       han += run_han;
@@ -209,7 +176,10 @@ punycode_adapt (guint32  delta,
 }
 
 /* RFC 3492's decoder: the characters of @p to @end (after "xn--") into
- * @out, or %FALSE if they are no Punycode. */
+ * @out, or %FALSE if they are no Punycode. Each character is appended,
+ * not inserted at its place: which characters the text has is judged,
+ * not their order, and inserting would take time quadratic in the
+ * length. */
 static gboolean
 decode_punycode (const char *p,
                  const char *end,
@@ -218,6 +188,7 @@ decode_punycode (const char *p,
   const char *delimiter = NULL;
   guint64 n = 128, i = 0, bias = 72;
 
+  g_array_set_size (out, 0);
   for (const char *q = p; q < end; q++)
     if (*q == '-')
       delimiter = q;
@@ -254,39 +225,139 @@ decode_punycode (const char *p,
       if (n > 0x10FFFF || !_pr_bad_row_is_text_char ((gunichar) n))
         return FALSE;
       c = (gunichar) n;
-      g_array_insert_val (out, (guint) i, c);
+      g_array_append_val (out, c);
       i++;
     }
   return out->len > 0;
 }
 
-/* The reason @value is its text in Punycode (the whole value, after
- * "xn--"), or NULL. */
+/* Whether the ideographs of @chars are spread over CJK's range, as a
+ * letter's are: a span of 0x1400 code points, and as many blocks of 256
+ * as half of them (16 at most); random Punycode's are neighbours. */
+static gboolean
+is_spread (const GArray *chars)
+{
+  guint8 seen[0x2000] = { 0 };
+  gunichar low = G_MAXUINT32, high = 0;
+  guint han = 0, blocks = 0;
+
+  for (guint i = 0; i < chars->len; i++)
+    {
+      gunichar c = g_array_index (chars, gunichar, i);
+
+      if (!_pr_bad_row_is_han (c))
+        continue;
+      han++;
+      low = MIN (low, c);
+      high = MAX (high, c);
+      blocks += !seen[(c >> 8) & 0x1FFF];
+      seen[(c >> 8) & 0x1FFF] = 1;
+    }
+  return han > 0 && high - low >= 0x1400 && blocks >= MIN (han / 2, 16);
+}
+
+static gboolean
+has_prefix (const char *p,
+            const char *end)
+{
+  return end - p >= 4 && g_ascii_strncasecmp (p, "xn--", 4) == 0;
+}
+
+/* The ideographs of the Punycode from @start to @end, "xn--" first or
+ * not, if it is Chinese text: half its characters but spaces and
+ * _pr_bad_row_han_in_chars ()'s evidence; without "xn--", MIN_HAN_BARE
+ * of them, spread. Else 0. */
+static guint
+punycode_han (const char *start,
+              const char *end,
+              GArray     *chars,
+              guint      *non_space)
+{
+  gboolean prefixed = has_prefix (start, end);
+  guint han;
+
+  *non_space = 0;
+  if (!decode_punycode (start + 4 * prefixed, end, chars))
+    return 0;
+  han = _pr_bad_row_han_in_chars (chars, non_space);
+  if (han * 2 < *non_space || (!prefixed && (han < MIN_HAN_BARE || !is_spread (chars))))
+    return 0;
+  return han;
+}
+
+static gboolean
+is_word_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-';
+}
+
+/* The reason @value is its text in Punycode ("xn--" first or not): the
+ * whole value, or words of it (letters, digits, "-"), or NULL. */
 static char *
 punycode (const char *value,
           gsize       length)
 {
-  g_autoptr(GArray) chars = NULL;
-  const char *start = value, *end = value + length;
-  guint han, non_space;
+  g_autoptr(GArray) chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  const char *start = value, *end = value + length, *first = NULL;
+  guint han = 0, plain = 0, non_space;
+  gsize encoded = 0, all = 0;
+  gboolean ascii = TRUE;
 
-  while (start < end && g_ascii_isspace (*start))
-    start++;
   while (end > start && g_ascii_isspace (end[-1]))
     end--;
-  if (end - start < 4 || g_ascii_strncasecmp (start, "xn--", 4) != 0 || end - start > MAX_PUNYCODE)
-    return NULL;
-  for (const char *p = start; p < end; p++)
-    if ((guchar) *p >= 0x80)
-      return NULL;
-  chars = g_array_new (FALSE, FALSE, sizeof (gunichar));
-  if (!decode_punycode (start + 4, end, chars))
-    return NULL;
-  han = han_of (chars, &non_space);
-  if (han < PR_BAD_ROW_MIN_HAN || han * 2 < non_space)
+  while (start < end && g_ascii_isspace (*start))
+    start++;
+  for (const char *p = start; p < end && ascii; p++)
+    ascii = (guchar) *p < 0x80;
+  /* The whole value, after white space and "xn--", or from its start: a
+   * text's basic characters (ASCII, spaces and line breaks among them)
+   * come first, then "-". */
+  if (ascii && (han = punycode_han (has_prefix (start, end) ? start : value, end, chars, &non_space)) >=
+                 PR_BAD_ROW_MIN_HAN)
+    first = start;
+  else
+    for (const char *p = value, *q; p < value + length; p = q)
+      {
+        guint word_han = 0;
+
+        if (!is_word_char (*p))
+          {
+            gunichar c = g_utf8_get_char (p);
+
+            plain += _pr_bad_row_is_han (c);
+            all += !g_unichar_isspace (c);
+            q = g_utf8_next_char (p);
+            continue;
+          }
+        for (q = p; q < value + length && is_word_char (*q); q++)
+          ;
+        /* After "xn--", basic characters may be any ASCII: up to the next
+         * "xn--" (so that each character is read once more at most). */
+        if (has_prefix (p, q))
+          {
+            const char *r = q;
+
+            while (r < value + length && (guchar) *r < 0x80 && !has_prefix (r, value + length))
+              r++;
+            while (r > q && g_ascii_isspace (r[-1]))
+              r--;
+            if (r > q && (word_han = punycode_han (p, r, chars, &non_space)) > 0)
+              q = r;
+          }
+        if (word_han == 0)
+          word_han = punycode_han (p, q, chars, &non_space);
+        for (const char *c = p; c < q; c++)
+          all += !g_ascii_isspace (*c);
+        if (word_han == 0)
+          continue;
+        first = first != NULL ? first : p;
+        han += word_han;
+        encoded += q - p;
+      }
+  if (han < PR_BAD_ROW_MIN_HAN || han < plain || encoded * 4 < all * 3)
     return NULL;
   {
-    g_autofree char *shown = _pr_bad_row_shown_from (start, end);
+    g_autofree char *shown = _pr_bad_row_shown_from (first, end);
 
     /* Translators: the value's first characters in Punycode (xn-- and letters, kept as they are). */
     return g_strdup_printf (_("the value writes its text in Punycode (“%s…”, a domain name's form, xn--yet for "

@@ -241,7 +241,8 @@ _pr_bad_row_byte_escapes (const char *value,
 {
   const char *end = value + length;
   const char *first[N_FORMS] = { NULL };
-  guint escaped[N_FORMS] = { 0 }, in_gbk[N_FORMS] = { 0 }, plain = 0;
+  guint escaped[N_FORMS] = { 0 }, in_gbk[N_FORMS] = { 0 }, plain = 0, dump_han = 0;
+  const char *dump_encoding = "UTF-8";
   g_autoptr(GByteArray) run = NULL;
   Form most = FORM_PERCENT;
   g_autofree char *shown = NULL;
@@ -301,8 +302,23 @@ _pr_bad_row_byte_escapes (const char *value,
           p += n;
         }
       /* A dump of digits alone (12 34 56) is numbers: the bytes of
-       * Chinese, in UTF-8 or GBK, have some above 9F. */
-      han = form == FORM_HEX_DUMP && numbers ? 0 : han_in_bytes ((const char *) run->data, run->len, &gbk);
+       * Chinese, in UTF-8 or GBK, have some above 9F. A dump's bytes are
+       * a whole text's, judged as the hex digits' are: 4 to 40 random
+       * bytes dumped read as GB18030 into four ideographs one time in
+       * twenty. */
+      if (form == FORM_HEX_DUMP)
+        {
+          const char *run_encoding;
+
+          han = numbers ? 0 : _pr_bad_row_han_in_bytes (run->data, run->len, &run_encoding);
+          if (han > dump_han)
+            {
+              dump_han = han;
+              dump_encoding = run_encoding;
+            }
+        }
+      else
+        han = han_in_bytes ((const char *) run->data, run->len, &gbk);
       if (han > 0 && first[form] == NULL)
         first[form] = start;
       escaped[form] += han;
@@ -327,7 +343,7 @@ _pr_bad_row_byte_escapes (const char *value,
       }
     shown = g_strndup (first[most], last - first[most]);
   }
-  encoding = in_gbk[most] * 2 > escaped[most] ? "GBK" : "UTF-8";
+  encoding = most == FORM_HEX_DUMP ? dump_encoding : in_gbk[most] * 2 > escaped[most] ? "GBK" : "UTF-8";
   switch (most)
     {
     case FORM_PERCENT:

@@ -9,6 +9,10 @@ G_BEGIN_DECLS
  * needs before it is refused. */
 #define PR_BAD_ROW_MIN_HAN 4
 
+/* The shortest run of a notation's characters looked at: 12 bytes in
+ * base64, four ideographs in UTF-8. */
+#define PR_BAD_ROW_MIN_TOKEN 16
+
 /* Characters of a value shown in a message, to find it by. */
 #define PR_BAD_ROW_SHOWN_CHARS 16
 
@@ -31,6 +35,22 @@ _pr_bad_row_count_han (const char *p,
   return n;
 }
 
+/* A run of a notation's characters in a value: from @start to @end,
+ * @chars of them (line breaks or spaces inside it not counted). */
+typedef struct
+{
+  const char *start;
+  const char *end;
+  gsize       chars;
+} PrBadRowToken;
+
+PrBadRowToken _pr_bad_row_longest_token (const char *value,
+                                         gsize       length,
+                                         gboolean  (*is_char) (guchar c),
+                                         guint       block,
+                                         gboolean    spaces,
+                                         gsize      *out_chars);
+
 char     *_pr_bad_row_shown_from    (const char *p,
                                     const char *end);
 gboolean  _pr_bad_row_is_text_char  (gunichar    c);
@@ -38,11 +58,25 @@ gboolean  _pr_bad_row_mostly_common (const char *text,
                                      gsize       length,
                                      guint64    *han);
 
+guint _pr_bad_row_han_in_bytes (const guint8 *bytes,
+                                gsize         length,
+                                const char  **encoding);
+guint _pr_bad_row_han_in_chars (const GArray *chars,
+                                guint        *non_space);
+guint _pr_bad_row_plain_han (const char *value,
+                             gsize       length,
+                             const char *start,
+                             const char *end);
+
 char *_pr_bad_row_markup (const char *value,
                           gsize       length);
 char *_pr_bad_row_byte_escapes (const char *value,
                                 gsize       length);
 char *_pr_bad_row_base64 (const char *value,
+                          gsize       length);
+char *_pr_bad_row_hex (const char *value,
+                       gsize       length);
+char *_pr_bad_row_base85 (const char *value,
                           gsize       length);
 char *_pr_bad_row_ascii_forms (const char *value,
                                gsize       length);

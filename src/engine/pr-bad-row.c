@@ -4,8 +4,9 @@
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
  * a database replaced by "?", JSON's escapes for Chinese text, a JSON
  * object or array holding the text, its bytes
- * percent-encoded, quoted-printable or \x-escaped, its code points, base64,
- * HTML or RTF markup). The check
+ * percent-encoded, quoted-printable or \x-escaped, its code points, hex
+ * digits, base64, base32, base85, UTF-7, Punycode, HTML or RTF markup).
+ * The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -305,8 +306,8 @@ json_escaped_han (const char *value,
 
 /* The reason @value is text in a notation (JSON escapes, a JSON object or
  * array, escaped bytes or
- * code points, base64, base32 or hex, UTF-7, Punycode, HTML, RTF) rather
- * than the text itself, or NULL. */
+ * code points, hex, base64, base32, UTF-7, Punycode, base85, HTML, RTF)
+ * rather than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
               gsize       length)
@@ -318,10 +319,73 @@ escaped_text (const char *value,
   if (reason == NULL)
     reason = _pr_bad_row_byte_escapes (value, length);
   if (reason == NULL)
+    reason = _pr_bad_row_hex (value, length);
+  if (reason == NULL)
     reason = _pr_bad_row_base64 (value, length);
   if (reason == NULL)
     reason = _pr_bad_row_ascii_forms (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_base85 (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
+}
+
+/**
+ * _pr_bad_row_longest_token:
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ * @is_char: whether a byte is one of the notation's characters
+ * @block: the lines' or blocks' length a multiple of which a token's
+ *   line or block has before a break (1: any)
+ * @spaces: whether a space or a tab breaks a token as a line break does
+ *   (blocks), else only a line break (lines)
+ * @out_chars: (out): how many characters @value has but white space
+ *
+ * Returns: the longest token of @value: the notation's characters, across
+ *   a break after a line or block of a multiple of @block of them (a
+ *   wrapped token's lines; a word on a line of its own starts another
+ *   token)
+ */
+PrBadRowToken
+_pr_bad_row_longest_token (const char *value,
+                           gsize       length,
+                           gboolean  (*is_char) (guchar c),
+                           guint       block,
+                           gboolean    spaces,
+                           gsize      *out_chars)
+{
+  PrBadRowToken best = { NULL, NULL, 0 }, token = { NULL, NULL, 0 };
+  gsize line = 0, chars = 0;
+
+  for (const char *p = value; p < value + length; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (is_char (c))
+        {
+          if (token.chars == 0)
+            token.start = p;
+          token.chars++;
+          token.end = p + 1;
+          line++;
+          chars++;
+          continue;
+        }
+      if ((c == '\n' || c == '\r' || (spaces && (c == ' ' || c == '\t'))) && token.chars > 0 &&
+          line % block == 0 && p == token.end + (p[-1] == '\r'))
+        {
+          line = 0;
+          continue;
+        }
+      if (token.chars > best.chars)
+        best = token;
+      token.chars = 0;
+      line = 0;
+      chars += c != ' ' && c != '\t' && c != '\n' && c != '\r' && (c & 0xC0) != 0x80;
+    }
+  if (token.chars > best.chars)
+    best = token;
+  *out_chars = chars;
+  return best;
 }
 
 /**
