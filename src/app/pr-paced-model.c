@@ -450,7 +450,7 @@ step_made (PrPacedModel *self)
   for (;;)
     {
       guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
-      guint removed, added, slice, anchor;
+      guint removed, added, slice, anchor, placed;
       gboolean keeping;
       gint64 began;
 
@@ -487,17 +487,19 @@ step_made (PrPacedModel *self)
           continue;
         }
       anchor = anchor_row (self);
-      if (keeping && anchor != G_MAXUINT && start + at_old <= anchor && (at_old > 0 || at_new > 0))
+      placed = 0;
+      while (keeping && placed < at_old && placed < at_new &&
+             self->shown->pdata[start + at_old - 1 - placed] == wanted->pdata[start + at_new - 1 - placed])
+        placed++;
+      if (keeping && anchor != G_MAXUINT && start + at_old <= anchor && (at_old > placed || at_new > placed) &&
+          (first == G_MAXUINT || first >= start + at_old - placed))
         {
           /* The rows before the item kept, which stands at the anchor or
-           * above it: those shown that are not the wanted ones just above
-           * it (put in by the turns before) go at once, and the wanted
-           * ones come in above those (fill_above ()). */
-          guint placed = 0;
-
-          while (placed < at_old && placed < at_new &&
-                 self->shown->pdata[start + at_old - 1 - placed] == wanted->pdata[start + at_new - 1 - placed])
-            placed++;
+           * above it, when none of those to take out is made (a search
+           * cleared; a new order goes as below, keeping rows): those
+           * shown that are not the wanted ones just above it (put in by
+           * the turns before) go at once, and the wanted ones come in
+           * above those (fill_above ()). */
           if (at_old > placed)
             {
               splice (self, start, at_old - placed, NULL, 0, 0);
