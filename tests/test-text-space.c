@@ -5,7 +5,7 @@
  * CR, a space typed after 。 or ，. A run between two CJK characters (or
  * beside CJK punctuation) is nothing, and any other run one boundary, on
  * every path: the words, the clauses, the fingerprint, the word ranges
- * and the short texts' 3-grams. Left as text, such breaks cut words in
+ * (test-tokenizer-spaced.c) and the short texts' 3-grams. Left as text, such breaks cut words in
  * two and changed the 3-grams around them, and a repeat was lost with
  * exit 0. The oracles: the words written out by hand, and the same text
  * without the breaks.
@@ -131,43 +131,6 @@ test_fingerprint (void)
     g_assert_cmphex (fingerprint_of (broken[i]), ==, expected);
 }
 
-static void
-collect_range (const char *token,
-               gsize       length,
-               gsize       start,
-               gsize       end,
-               gpointer    user_data)
-{
-  g_ptr_array_add (user_data, g_strdup_printf ("%.*s@%zu-%zu", (int) length, token, start, end));
-}
-
-/* Each word's bytes in the broken text, by hand: 丰 (0-3) CR LF (3-5)
- * 收 (5-8) is 丰收 at 0-8; a kept boundary (LF between Latin words) is
- * in no word. */
-static void
-test_ranges (void)
-{
-  static const char *const cases[][2] = {
-    { "丰\r\n收路", "丰收@0-8,路@8-11" },
-    { "丰\u3000\n收", "丰收@0-10" },
-    { "ab\ncd 丰\r收", "ab@0-2,cd@3-5,丰收@6-13" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
-      g_autoptr(GPtrArray) ranges = g_ptr_array_new_with_free_func (g_free);
-      g_autofree char *joined = NULL;
-
-      g_assert_true (pr_tokenizer_tokenize_with_ranges (tokenizer, cases[i][0], -1, collect_range, ranges, &error));
-      g_assert_no_error (error);
-      g_ptr_array_add (ranges, NULL);
-      joined = g_strjoinv (",", (char **) ranges->pdata);
-      g_assert_cmpstr (joined, ==, cases[i][1]);
-    }
-}
-
 static GArray *
 grams_of (const char *body)
 {
@@ -260,7 +223,6 @@ main (int   argc,
   g_test_add_func ("/engine/text-space/words", test_words);
   g_test_add_func ("/engine/text-space/one-boundary", test_one_boundary);
   g_test_add_func ("/engine/text-space/fingerprint", test_fingerprint);
-  g_test_add_func ("/engine/text-space/ranges", test_ranges);
   g_test_add_func ("/engine/text-space/short-grams", test_short_grams);
   g_test_add_func ("/engine/text-space/short-by-characters", test_short_by_characters);
 
