@@ -33,8 +33,8 @@ body_mapping (void)
  * ("a" < "拖"), shown as A writes them: 工資, ＡＢＣ, 拖欠. Three function
  * words left out. Only in A: 宿舍; only in B: 食堂.
  */
-static const char *const record_a[] = { "1", "的 的 的 的 不 不 不 好 好 工資 工資 拖欠 ＡＢＣ 宿舍" };
-static const char *const record_b[] = { "2", "的 的 的 不 不 好 工资 工资 工资 拖欠 拖欠 abc 食堂" };
+static const char *const record_a[] = { "1", "的，的，的，的，不，不，不，好，好，工資，工資，拖欠，ＡＢＣ，宿舍" };
+static const char *const record_b[] = { "2", "的，的，的，不，不，好，工资，工资，工资，拖欠，拖欠，abc，食堂" };
 
 static void
 test_ranked_surface (void)

@@ -196,13 +196,13 @@ normal_grams (PrTokenizer *tokenizer,
   return oracle_grams (normal);
 }
 
-/* The body is the body and the note, joined by a line break, or the
- * subject when both are empty. */
+/* The body is the body and the note, joined by the control character
+ * U+001E, or the subject when both are empty. */
 static char *
 body_of (char **row)
 {
   if (row[2][0] != '\0' && row[3][0] != '\0')
-    return g_strconcat (row[2], "\n", row[3], NULL);
+    return g_strconcat (row[2], "\x1e", row[3], NULL);
   if (row[2][0] != '\0' || row[3][0] != '\0')
     return g_strdup (row[2][0] != '\0' ? row[2] : row[3]);
   return row[1][0] != '\0' ? g_strdup (row[1]) : NULL;

@@ -73,8 +73,9 @@ test_same_words (void)
 }
 
 /* Spaces that are not layout stay word breaks: between numbers, between
- * Latin words, before a line's end, and between the words of a text that
- * writes spaces between words rather than between characters. */
+ * Latin words, before a line's end. Between the words of a text that
+ * writes spaces between words rather than between characters they are
+ * nothing, as between any two ideographs (test-text-space.c). */
 static void
 test_kept (void)
 {
@@ -82,11 +83,13 @@ test_kept (void)
   g_auto(GStrv) latin = words ("I am 张三");
   g_auto(GStrv) trailing = words ("请求 ");
   g_auto(GStrv) word_spaced = words ("的 的 不 好 工资 拖欠 宿舍");
+  g_auto(GStrv) word_joined = words ("的的不好工资拖欠宿舍");
 
   g_assert_cmpstrv (numbers, ((const char *[]) { "房", "号", "301", "302", "303", "漏水", NULL }));
   g_assert_cmpstrv (latin, ((const char *[]) { "i", "am", "张三", NULL }));
   g_assert_cmpstrv (trailing, ((const char *[]) { "请求", NULL }));
-  g_assert_cmpstrv (word_spaced, ((const char *[]) { "的", "的", "不", "好", "工资", "拖欠", "宿舍", NULL }));
+  /* Spaces between ideographs are nothing, even between words. */
+  g_assert_cmpstrv (word_spaced, word_joined);
   {
     /* Spaced out, yet the numbers of a list stay apart. */
     g_auto(GStrv) spaced_numbers = words ("房 号 301 302 漏 水 问 题 已 有 2 年");
@@ -108,7 +111,10 @@ collect_range (const char *token,
 
 /* Each word's bytes in the spaced text, by hand: 我 (0-3) space 家 (4-7)
  * is 我家 at 0-7; the ideographic space (3 bytes, normalised to a space)
- * and the plain one are both passed over. */
+ * and the plain one are both passed over. A line broken inside a word
+ * (test-text-space.c) is passed over the same way: 丰 (0-3) CR LF (3-5)
+ * 收 (5-8) is 丰收 at 0-8, and a boundary kept (LF between Latin words) is
+ * in no word. */
 static void
 test_ranges (void)
 {
@@ -116,6 +122,9 @@ test_ranges (void)
     { "我 家 住 在", "我家@0-7,住在@8-15" },
     { "我\u3000家 住 在", "我家@0-9,住在@10-17" },
     { "ＡＢ 我 家 住 在", "ab@0-6,我家@7-14,住在@15-22" },
+    { "丰\r\n收路", "丰收@0-8,路@8-11" },
+    { "丰\u3000\n收", "丰收@0-10" },
+    { "ab\ncd 丰\r收", "ab@0-2,cd@3-5,丰收@6-13" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

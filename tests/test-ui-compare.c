@@ -774,8 +774,8 @@ test_explanation_words (void)
   GtkWidget *view = pr_compare_view_new ();
   GtkWidget *window = show_window (view, 1200, 700);
 
-  pr_test_compare_add (item, records, "a", "的 的 的 的 不 不 不 好 好 工資 工資 拖欠 ＡＢＣ 宿舍", NULL, 0);
-  pr_test_compare_add (item, records, "b", "的 的 的 不 不 好 工资 工资 工资 拖欠 拖欠 abc 食堂", NULL, 4);
+  pr_test_compare_add (item, records, "a", "的，的，的，的，不，不，不，好，好，工資，工資，拖欠，ＡＢＣ，宿舍", NULL, 0);
+  pr_test_compare_add (item, records, "b", "的，的，的，不，不，好，工资，工资，工资，拖欠，拖欠，abc，食堂", NULL, 4);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   /* Made after the record's frame is painted: not before. */
   g_assert_false (pr_compare_view_get_explained (PR_COMPARE_VIEW (view)));

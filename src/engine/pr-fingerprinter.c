@@ -450,10 +450,11 @@ pr_fingerprint_describe (const PrMapping    *mapping,
   /* The windows' size is in the version, so that a rescan cuts stored
    * records' parts again when it changes. */
   g_string_append_printf (description, " %s", parts_text);
-  /* Dropping the spaces between ideographs is in the version: a rescan
-   * by a version that reads spaced text otherwise fingerprints it again. */
+  /* The white space rule (pr-text-space.c) is in the version: a rescan
+   * by a version that reads white space otherwise fingerprints such
+   * texts again. */
   if ((flags & PR_TOKENIZER_NO_NORMALIZE) == 0)
-    g_string_append (description, " han-spaces=dropped");
+    g_string_append (description, " spaces=cjk-joined");
   /* A text that only points to an attachment is read as empty. */
   g_string_append (description, " attachment-only=empty");
 

@@ -79,8 +79,11 @@ pr_pair_record_from_texts (const PrMapping   *mapping,
             subject = value;
           else if (value != NULL)
             {
+              /* Joined by a control character, not white space: white
+               * space between two ideographs is nothing (pr-text-space.c),
+               * and a word would cross from one column into the next. */
               if (body->len > 0)
-                g_string_append_c (body, '\n');
+                g_string_append_c (body, PR_PAIR_COLUMN_JOINER);
               g_string_append (body, value);
             }
           first_text = FALSE;
@@ -111,7 +114,7 @@ pr_pair_record_from_texts (const PrMapping   *mapping,
  * Which of the words the fingerprint read, column by column, are the
  * words of the body as pr_pair_record_from_texts () joins it: the text
  * columns but the subject, or the subject when they are empty. Words do
- * not cross the line break that joins two columns.
+ * not cross the control character that joins two columns.
  *
  * Returns: %FALSE when they are not known (no counts, or a value holding
  *   a NUL, which the joined body ends at).

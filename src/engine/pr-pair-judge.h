@@ -34,6 +34,11 @@ typedef struct {
   gint total;
 } PrJudgeProgress;
 
+/* Joins the text columns of a body (pr_pair_record_from_texts ()): the
+ * information separator two, a boundary that is neither white space nor
+ * a word. */
+#define PR_PAIR_COLUMN_JOINER '\x1e'
+
 PrPairModelKind    pr_pair_model_kind_of      (const PrMapping *mapping);
 const PrPairModel *pr_pair_model_for_mapping (const PrMapping *mapping);
 

@@ -3,7 +3,8 @@
  * Short letters reworded: a clerk's summary of a 100-character complaint
  * shares half its characters in threes with the letter, but few runs of
  * five words, so neither the fingerprint nor the passages make them a
- * candidate. This source pairs bodies by their rare character 3-grams.
+ * candidate. This source pairs bodies by their rare character 3-grams,
+ * white space read by the rule every path reads it by (pr-text-space.c).
  *
  * Each 3-gram is kept exactly (three code points in 63 bits, no hash of
  * it), so the pairs do not depend on a hash's collisions. A 3-gram in
@@ -34,6 +35,7 @@
 
 #include "pr-pair-judge.h"
 #include "pr-short-pairs.h"
+#include "pr-text-space.h"
 
 /* No 3-gram: three code points fill 63 bits, never all 64. */
 #define EMPTY_GRAM G_MAXUINT64
@@ -172,13 +174,57 @@ compare_ids (gconstpointer x,
   return (p > q) - (p < q);
 }
 
-/* A character takes 1 to 4 bytes: most bodies are out of the window by
- * their length in bytes alone, before a character is read. */
+/* A character takes at least a byte: a body of fewer bytes than the
+ * window's least characters is out before a character is read. (No bound
+ * from above: white space, which the 3-grams read as one boundary or not
+ * at all, can make a body of any length short.) */
 static inline gboolean
 out_by_bytes (const PrShortPairOptions *options,
               gsize                     length)
 {
-  return length < MAX (options->min_chars, 3) || length / 4 > options->max_chars;
+  return length < MAX (options->min_chars, 3);
+}
+
+/* Walks a body's characters as its 3-grams read them: by the white space
+ * rule (pr-text-space.c), a run between two CJK characters is nothing and
+ * any other run one space; a run at either end is nothing. */
+typedef struct {
+  const char *p;
+  const char *end;
+  gunichar    before;   /* the last character given, 0 before the first */
+  gboolean    space;    /* a run of white space passed since @before */
+} BodyWalk;
+
+static inline gboolean
+body_walk_next (BodyWalk *walk,
+                gunichar *out)
+{
+  while (walk->p < walk->end)
+    {
+      gunichar c = g_utf8_get_char (walk->p);
+
+      if (pr_text_space_is_space (c))
+        {
+          walk->space = walk->before != 0;
+          walk->p = g_utf8_next_char (walk->p);
+          continue;
+        }
+      if (walk->space)
+        {
+          walk->space = FALSE;
+          if (!pr_text_space_joins (walk->before, c))
+            {
+              /* The boundary first; @c on the next call. */
+              *out = ' ';
+              return TRUE;
+            }
+        }
+      walk->before = c;
+      walk->p = g_utf8_next_char (walk->p);
+      *out = c;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* @body's 3-grams, repeats included, into self->grams, or FALSE when it
@@ -191,7 +237,7 @@ body_grams (PrShortPairs *self,
   gsize n_chars = 0, max_chars = self->options.max_chars;
   guint64 *grams;
   gunichar c[3] = { 0, 0, 0 };
-  const char *p, *end;
+  BodyWalk walk;
 
   if (body == NULL)
     return FALSE;
@@ -203,14 +249,14 @@ body_grams (PrShortPairs *self,
    * that counts the characters; no more than the window holds. */
   g_array_set_size (self->grams, MIN ((gsize) length, max_chars));
   grams = (guint64 *) (gpointer) self->grams->data;
-  end = body + length;
-  for (p = body; p < end; p = g_utf8_next_char (p))
+  walk = (BodyWalk) { body, body + length, 0, FALSE };
+  for (gunichar next; body_walk_next (&walk, &next);)
     {
       if (n_chars == max_chars)
         return FALSE;
       c[0] = c[1];
       c[1] = c[2];
-      c[2] = g_utf8_get_char (p);
+      c[2] = next;
       if (n_chars >= 2)
         grams[n_chars - 2] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
       n_chars++;
@@ -378,7 +424,7 @@ is_short (const PrShortPairs *self,
           gssize              length)
 {
   gsize n_chars = 0;
-  const char *p, *end;
+  BodyWalk walk;
 
   if (body == NULL)
     return FALSE;
@@ -386,8 +432,8 @@ is_short (const PrShortPairs *self,
     length = (gssize) strlen (body);
   if (out_by_bytes (&self->options, (gsize) length))
     return FALSE;
-  end = body + length;
-  for (p = body; p < end; p = g_utf8_next_char (p))
+  walk = (BodyWalk) { body, body + length, 0, FALSE };
+  for (gunichar next; body_walk_next (&walk, &next);)
     if (++n_chars > self->options.max_chars)
       return FALSE;
   return n_chars >= self->options.min_chars && n_chars >= 3;

@@ -33,10 +33,11 @@ typedef struct {
 #define PR_SHORT_PAIR_GRAM_CHARS 3
 /* The version of how a body gives its 3-grams: which text is read (the
  * mapped texts joined as pr_pair_record_from_texts () joins them, not
- * normalised) and how three characters are packed. Raise it when either
- * changes, so that an index kept by the store before is not read by a
- * rule it was not made by (pr-store-short-texts.c). */
-#define PR_SHORT_PAIR_RULES_VERSION 1
+ * normalised but for white space, read by pr-text-space.c's rule) and how
+ * three characters are packed. Raise it when either changes, so that an
+ * index kept by the store before is not read by a rule it was not made
+ * by (pr-store-short-texts.c). */
+#define PR_SHORT_PAIR_RULES_VERSION 2
 
 typedef struct _PrShortPairs PrShortPairs;
 

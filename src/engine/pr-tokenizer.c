@@ -4,19 +4,21 @@
  * made of. Every step is ICU's, so the result is defined by Unicode rather
  * than by us:
  *
- *   UTF-8 ─► UTF-16 ─► NFKC_Casefold ─► (Traditional→Simplified) ─► spaces between ideographs dropped
+ *   UTF-8 ─► UTF-16 ─► NFKC_Casefold ─► (Traditional→Simplified) ─► white space folded
  *         ─► word break (zh) ─► UTF-8 words
  *
  * NFKC_Casefold does NFKC and case folding in one pass, so full-width and
  * half-width forms and letter case give the same words. The word breaker
  * with locale zh segments Han text with ICU's dictionary; spans whose rule
  * status is UBRK_WORD_NONE (white space, punctuation, symbols) are dropped.
- * Chinese is written without spaces, so in a text whose ideographs mostly
- * stand alone between spaces (我 家 住 在, copied out of a PDF or justified
- * by a form) the spaces between ideographs, or an ideograph and a number,
- * or lone digits (2 0 1 9 年), are layout: kept, they cut the text into
- * other words than the same text without them, and such a copy was never
- * found as a repeat.
+ * White space follows one rule (pr-text-space.c): a run between two CJK
+ * characters is nothing (a line broken inside a word, a space after 。),
+ * any other run is one boundary. Chinese is written without spaces, so in
+ * a text whose ideographs mostly stand alone between spaces (我 家 住 在,
+ * copied out of a PDF or justified by a form) the spaces between an
+ * ideograph and a number, or lone digits (2 0 1 9 年), are layout too:
+ * kept, they cut the text into other words than the same text without
+ * them, and such a copy was never found as a repeat.
  *
  * pr_tokenizer_tokenize_with_ranges () gives the same words and where each
  * came from in the original text, for the compare view. Breaking must happen
@@ -46,6 +48,7 @@
 
 #include "pr-tokenizer.h"
 #include "pr-memory-stop.h"
+#include "pr-text-space.h"
 
 G_DEFINE_QUARK (pr-tokenizer-error-quark, pr_tokenizer_error)
 
@@ -348,15 +351,8 @@ is_unspaced (UChar32 c)
   return c >= 0x2E80 && uscript_getScript (c, &status) == USCRIPT_HAN && U_SUCCESS (status);
 }
 
-static gboolean
-is_line_space (UChar32 c)
-{
-  return c == ' ' || c == '\t' || c == 0x3000 || c == 0x00A0;
-}
-
 /* Whether @text is Chinese spaced out: at least two thirds of its
- * ideographs (and four or more) stand alone between spaces. Text that
- * writes spaces between words (工资 拖欠) keeps them. */
+ * ideographs (and four or more) stand alone between white space. */
 static gboolean
 is_spaced_out (const UChar *text,
                gsize        length)
@@ -374,36 +370,41 @@ is_spaced_out (const UChar *text,
           han++;
           if (i < length)
             U16_GET (text, 0, i, length, next);
-          alone += is_line_space (previous) && is_line_space (next);
+          alone += pr_text_space_is_space (previous) && pr_text_space_is_space (next);
         }
       previous = c;
     }
   return alone >= 4 && alone * 3 >= han * 2;
 }
 
-/* When @text (normalised, @length units) is spaced out, drops every run of
- * spaces and tabs between two ideographs (or an ideograph and a digit, or
- * two lone digits), in place, and returns the new length. With
- * @original (the text's UTF-8, for pr_tokenizer_tokenize_with_ranges ()),
- * the segments are kept in step: a dropped space outside them becomes a
- * segment of its own that normalises to nothing. */
+/* Applies the white space rule (pr-text-space.c) to @text (normalised,
+ * @length units) in place, and returns the new length: a run between two
+ * CJK characters is dropped, and any other run becomes one space. In a
+ * text spaced out (2 0 1 9 年) the runs between an ideograph and a digit,
+ * and between two lone digits, are dropped too. With @original (the
+ * text's UTF-8, for pr_tokenizer_tokenize_with_ranges ()), the segments
+ * are kept in step: a dropped unit outside them becomes a segment of its
+ * own that normalises to nothing, and a run's kept unit is written as a
+ * space where it stands (every white space character is one unit, so a
+ * character outside the segments keeps its length). */
 static gsize
-drop_spaces_between_han (PrTokenizer *self,
-                         UChar       *text,
-                         gsize        length,
-                         const char  *original)
+fold_spaces (PrTokenizer *self,
+             UChar       *text,
+             gsize        length,
+             const char  *original)
 {
   g_autoptr(GArray) old = NULL;
   UChar32 before = 0;
   gsize i = 0, out = 0, byte = 0, run_end = 0;
-  gboolean run_dropped = FALSE, after_space = TRUE, before_alone = FALSE;
+  gboolean run_dropped = FALSE, after_space = TRUE, before_alone = FALSE, spaced;
   guint segment = 0;
 
-  /* Most texts hold no space at all. */
-  for (i = 0; i < length && !is_line_space (text[i]); i++)
+  /* Most texts hold no white space at all. */
+  for (i = 0; i < length && !pr_text_space_is_space (text[i]); i++)
     ;
-  if (i == length || !is_spaced_out (text, length))
+  if (i == length)
     return length;
+  spaced = is_spaced_out (text, length);
 
   if (original != NULL)
     {
@@ -436,9 +437,11 @@ drop_spaces_between_han (PrTokenizer *self,
           UChar32 c;
 
           U16_NEXT (text, next, length, c);
-          if (is_line_space (c))
+          if (pr_text_space_is_space (c))
             {
-              if (j >= run_end)
+              gboolean first = j >= run_end;
+
+              if (first)
                 {
                   UChar32 after = 0, beyond = ' ';
                   gsize k = next;
@@ -447,19 +450,22 @@ drop_spaces_between_han (PrTokenizer *self,
                     {
                       k = run_end;
                       U16_NEXT (text, k, length, after);
-                      if (!is_line_space (after))
+                      if (!pr_text_space_is_space (after))
                         break;
                       run_end = k;
                     }
                   if (k < length)
                     U16_NEXT (text, k, length, beyond);
-                  /* Between two digits only where each stands alone
-                   * (2 0 1 9), not between numbers (房号 301 302). */
-                  run_dropped = run_end < length && is_unspaced (before) && is_unspaced (after) &&
-                                (!g_ascii_isdigit (before) || !g_ascii_isdigit (after) ||
-                                 (before_alone && !g_ascii_isdigit (beyond)));
+                  /* Spaced out, between two digits only where each
+                   * stands alone (2 0 1 9), not between numbers (房号
+                   * 301 302). */
+                  run_dropped = run_end < length &&
+                                (pr_text_space_joins (before, after) ||
+                                 (spaced && is_unspaced (before) && is_unspaced (after) &&
+                                  (!g_ascii_isdigit (before) || !g_ascii_isdigit (after) ||
+                                   (before_alone && !g_ascii_isdigit (beyond)))));
                 }
-              if (run_dropped)
+              if (run_dropped || !first)
                 {
                   if (inside == NULL && original != NULL)
                     {
@@ -471,13 +477,14 @@ drop_spaces_between_han (PrTokenizer *self,
                   j = next;
                   continue;
                 }
+              text[j] = ' ';
             }
           else
             {
               before_alone = after_space;
               before = c;
             }
-          after_space = is_line_space (c);
+          after_space = pr_text_space_is_space (c);
           while (j < next)
             text[out++] = text[j++];
         }
@@ -557,7 +564,7 @@ prepare (PrTokenizer  *self,
 
   fold_traditional (self, result, result_length);
   if (!(self->flags & PR_TOKENIZER_NO_NORMALIZE))
-    result_length = drop_spaces_between_han (self, result, result_length, NULL);
+    result_length = fold_spaces (self, result, result_length, NULL);
 
   *out_length = result_length;
   return result;
@@ -624,7 +631,7 @@ prepare_mapped (PrTokenizer  *self,
     {
       fold_traditional (self, self->utf16, source_length);
       *out_length = !(self->flags & PR_TOKENIZER_NO_NORMALIZE)
-                      ? drop_spaces_between_han (self, self->utf16, source_length, text)
+                      ? fold_spaces (self, self->utf16, source_length, text)
                       : (gsize) source_length;
       return self->utf16;
     }
@@ -696,7 +703,7 @@ prepare_mapped (PrTokenizer  *self,
     }
 
   fold_traditional (self, self->normalized, produced);
-  *out_length = drop_spaces_between_han (self, self->normalized, produced, text);
+  *out_length = fold_spaces (self, self->normalized, produced, text);
   return self->normalized;
 }
 
@@ -720,8 +727,10 @@ to_utf8 (PrTokenizer *self,
 }
 
 /* Whether a stretch between words ends a clause: a full stop,
- * exclamation or question mark, semicolon, ellipsis, line break, comma,
- * 、 or colon (after NFKC the full-width ones are ASCII). */
+ * exclamation or question mark, semicolon, ellipsis, comma, 、 or colon
+ * (after NFKC the full-width ones are ASCII). A line break is white
+ * space, one boundary as a space is: a line broken by a copy out of a PDF
+ * ends no clause. */
 static gboolean
 ends_sentence (const UChar *text,
                int32_t      length)
@@ -729,7 +738,7 @@ ends_sentence (const UChar *text,
   for (int32_t i = 0; i < length; i++)
     switch (text[i])
       {
-      case u'。': case u'.': case u'!': case u'?': case u';': case u'…': case u'\n': case u'\r':
+      case u'。': case u'.': case u'!': case u'?': case u';': case u'…':
       case u',': case u':': case u'、':
         return TRUE;
       default:
@@ -838,9 +847,9 @@ pr_tokenizer_tokenize (PrTokenizer  *self,
  * @error: return location for a #GError
  *
  * Like pr_tokenizer_tokenize (), and also marks where clauses end: at a
- * full stop, exclamation or question mark, semicolon, ellipsis, line
- * break, comma, 、 or colon between words, and after the last word. A
- * clause has at least one word.
+ * full stop, exclamation or question mark, semicolon, ellipsis, comma,
+ * 、 or colon between words, and after the last word. A clause has at
+ * least one word.
  *
  * Returns: %FALSE with @error set, as pr_tokenizer_tokenize () does.
  */
@@ -980,7 +989,7 @@ pr_tokenizer_tokenize_with_ranges (PrTokenizer       *self,
       while (cursor.segment < self->segments->len &&
              g_array_index (self->segments, Segment, cursor.segment).normalized_start == cursor.normalized &&
              g_array_index (self->segments, Segment, cursor.segment).normalized_end == cursor.normalized &&
-             is_line_space (g_utf8_get_char (text + cursor.byte)))
+             pr_text_space_is_space (g_utf8_get_char (text + cursor.byte)))
         cursor.byte = g_array_index (self->segments, Segment, cursor.segment++).byte_end;
       word_start = cursor.byte;
       inside = cursor_move (self, &cursor, end);

@@ -86,6 +86,8 @@ hand = {
     'nul': (0, 0, 0, 0, ['a', 'b\x00c', 'd', 'e']),
     'shingles-max': (0, 2, 16, 64, ['', '', ' '.join('w%d' % n for n in range(200)), '']),
     'shingles-min': (0, 2, 1, 1, ['', 'a b c', 'a b c d e f g h', '']),
+    'white-space': (0, 1, 0, 0, [' 张 三 ', '反映丰\r\n收路', '我家住在丰\r\n收路， 楼下烧烤店油\n烟扰民。\u3000\r2019年 反映过，'
+                                 '\u2028请求处理。 ab\ncd  \t3.5\r\n', ' 138 0000\n1111 ']),
 }
 for name, (flags, kind, q, w, values) in hand.items():
     write('fingerprinter', name, record(flags, kind, q, w, values))

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The one rule for white space in a letter's text, read by every path
+ * that reads words or characters of it (the tokenizer, and so the
+ * fingerprint, the passages, the judge's words and diff, explain and the
+ * compare view; the short texts' 3-grams):
+ *
+ *   - a run of white space between two CJK characters (ideographs, or
+ *     an ideograph and CJK punctuation, or two such marks) is nothing,
+ *     and so is a run beside a mark of the CJK punctuation blocks
+ *     (，。、《》「」), which is a boundary already (，2019 and ， 2019);
+ *   - any other run is one boundary, whatever it holds (a space, a tab,
+ *     CR, LF, CRLF, several of them).
+ *
+ * Beside other punctuation a run stays a boundary: ICU's word break
+ * keeps a.b and 3.5 whole, so the space of "end. Next" is a word's end.
+ *
+ * Chinese is written without spaces, so white space between ideographs
+ * is layout: a line broken in the middle of a word by a copy out of a
+ * PDF or a Word file, a space typed after 。, a line end written as CRLF
+ * or CR by another program. Kept, it cut words in two and changed the
+ * 3-grams around it, and such a copy lost repeats silently.
+ */
+#define G_LOG_DOMAIN "pr-text-space"
+
+#include "config.h"
+
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+
+#include "pr-text-space.h"
+
+/* Punctuation of Chinese text: the CJK symbols and punctuation (、。「」
+ * 《》【】〔〕), the vertical and compatibility forms, the full-width
+ * punctuation (，：；！？（）), and the quotes, dash and dots of the
+ * general block that Chinese writes (“”‘’——…·). */
+static gboolean
+is_cjk_punctuation (gunichar c)
+{
+  if (c >= 0x3001 && c <= 0x303F)
+    return TRUE;
+  if ((c >= 0xFE10 && c <= 0xFE1F) || (c >= 0xFE30 && c <= 0xFE4F))
+    return TRUE;
+  if (c >= 0xFF01 && c <= 0xFF65)
+    return !g_unichar_isalnum (c);
+  switch (c)
+    {
+    case 0x00B7: case 0x2014: case 0x2015: case 0x2018: case 0x2019: case 0x201C: case 0x201D:
+    case 0x2025: case 0x2026:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A mark of the CJK punctuation blocks (not the general block's quotes
+ * and dots, which Latin text writes too). */
+static gboolean
+is_cjk_block_punctuation (gunichar c)
+{
+  return ((c >= 0x3001 && c <= 0x303F) || (c >= 0xFE10 && c <= 0xFE1F) || (c >= 0xFE30 && c <= 0xFE4F) ||
+          (c >= 0xFF01 && c <= 0xFF65)) &&
+         g_unichar_ispunct (c);
+}
+
+/**
+ * pr_text_space_is_cjk:
+ *
+ * Returns: whether @c is an ideograph (of the Han script) or CJK
+ *   punctuation
+ */
+gboolean
+pr_text_space_is_cjk (gunichar c)
+{
+  UErrorCode status = U_ZERO_ERROR;
+
+  if (c < 0xB7)
+    return FALSE;
+  if (is_cjk_punctuation (c))
+    return TRUE;
+  return c >= 0x2E80 && uscript_getScript ((UChar32) c, &status) == USCRIPT_HAN && U_SUCCESS (status);
+}
+
+/**
+ * pr_text_space_joins:
+ * @before: the character before a run of white space (0 at the text's start)
+ * @after: the character after it (0 at the text's end)
+ *
+ * Returns: whether the run is nothing (both sides CJK, or either a mark
+ *   of the CJK punctuation blocks); otherwise it is one boundary
+ */
+gboolean
+pr_text_space_joins (gunichar before,
+                     gunichar after)
+{
+  if (is_cjk_block_punctuation (before) || is_cjk_block_punctuation (after))
+    return TRUE;
+  return pr_text_space_is_cjk (before) && pr_text_space_is_cjk (after);
+}
