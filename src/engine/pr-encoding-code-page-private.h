@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 
 gsize           _pr_encoding_question_marks_as_lost (guint8     *bytes,
                                                      gsize       n);
+guint8         *_pr_encoding_dropped_as_lost        (const guint8 *bytes,
+                                                     gsize         n,
+                                                     gsize        *out_n);
+gsize           _pr_encoding_dropped_count          (const char *text,
+                                                     gsize       length);
 gboolean        _pr_encoding_has_lead_of_three      (const char *bytes,
                                                      gsize       n);
 PrEncodingGuess _pr_encoding_guess_other_code_page  (const char *text,

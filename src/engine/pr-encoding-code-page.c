@@ -135,6 +135,9 @@ _pr_encoding_cp1254_count (const char       *text,
        * from U+0152 to U+2122. */
       evidence->continuation += (c >= 0x80 && c <= 0xBF) || (c >= 0x0152 && c <= 0x2122) || c == 0xFFFD;
     }
+  /* Or dropped: CP1254's undefined bytes are lost all the same. */
+  if (evidence->lost == 0)
+    evidence->lost += _pr_encoding_dropped_count (text, length);
 }
 
 /* The reading that @evidence tells: CP1254 when bytes were lost and no Ž
