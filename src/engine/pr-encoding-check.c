@@ -1203,7 +1203,17 @@ pr_encoding_check_get_reading (const PrEncodingCheck  *check,
 
   /* No letter tells CP1254 in UTF-8's Chinese: the bytes it lacks do. */
   if (reading == PR_ENCODING_READ_LATIN1 && guess == PR_ENCODING_GUESS_UTF8)
-    reading = _pr_encoding_cp1254_reading (&check->cp1254);
+    {
+      reading = _pr_encoding_cp1254_reading (&check->cp1254);
+      /* Bytes left out are in no character set's reading of the text:
+       * no CONVERT () repairs it. */
+      if (check->cp1254.dropped > 0)
+        {
+          if (charset != NULL)
+            *charset = NULL;
+          return _pr_encoding_code_page_name (reading, NULL);
+        }
+    }
   return _pr_encoding_code_page_name (reading, charset);
 }
 

@@ -34,7 +34,8 @@ PrEncodingGuess _pr_encoding_guess_misdecoded       (const char *text,
 typedef struct {
   guint64 continuation;  /* characters CP1252 makes of UTF-8's continuation bytes, or lost */
   guint64 z_caron;       /* Ž and ž: CP1252's 0x8E and 0x9E, which CP1254 lacks */
-  guint64 lost;          /* "?" and U+FFFD */
+  guint64 lost;          /* "?" and U+FFFD, and bytes dropped */
+  guint64 dropped;       /* bytes dropped: no CONVERT () gives them back */
 } PrCp1254Evidence;
 
 void            _pr_encoding_cp1254_count           (const char       *text,
