@@ -172,23 +172,57 @@ test_double_encoded_cp1250 (void)
   g_assert_null (strstr (err, "Latin-1"));
 }
 
-/* GBK text read as CP1254, byte by byte by iconv, "?" for the bytes
- * CP1254 leaves undefined (as the server writes them outside strict
- * mode): what a Turkish Windows program makes of it. */
+/* @text's bytes in @source read as @code_page, byte by byte by iconv,
+ * @lost for the bytes it leaves undefined: "?" as the server writes them
+ * outside strict mode (what a Turkish Windows program makes of GBK), or
+ * "" as iconv's //IGNORE leaves them out. */
 static char *
-gbk_read_as_cp1254 (const char *text)
+read_as_code_page (const char *text,
+                   const char *source,
+                   const char *code_page,
+                   const char *lost)
 {
-  g_autofree char *gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *bytes = g_convert (text, -1, source, "UTF-8", NULL, NULL, NULL);
   GString *read = g_string_new (NULL);
 
-  g_assert_nonnull (gbk);
-  for (const char *p = gbk; *p != '\0'; p++)
+  g_assert_nonnull (bytes);
+  for (const char *p = bytes; *p != '\0'; p++)
     {
-      g_autofree char *one = g_convert (p, 1, "UTF-8", "CP1254", NULL, NULL, NULL);
+      g_autofree char *one = g_convert (p, 1, "UTF-8", code_page, NULL, NULL, NULL);
 
-      g_string_append (read, one != NULL ? one : "?");
+      g_string_append (read, one != NULL ? one : lost);
     }
   return g_string_free (read, FALSE);
+}
+
+/* Creates @table, a utf8mb4 column holding the bodies' bytes in @source
+ * read as @code_page (read_as_code_page ()), and scans it: the exit
+ * status, and in @err what it said. */
+static int
+fill_read_as (const char  *table,
+              const char  *source,
+              const char  *code_page,
+              const char  *lost,
+              char       **err)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autofree char *create = g_strdup_printf ("CREATE TABLE %s (id VARCHAR(10) PRIMARY KEY, body TEXT CHARACTER SET "
+                                             "utf8mb4)", table);
+  g_autofree char *out = NULL;
+
+  pr_test_execute (db, create);
+  g_string_printf (sql, "INSERT INTO %s VALUES ", table);
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autofree char *read = read_as_code_page (bodies[i], source, code_page, lost);
+
+      /* Put in the statement as it is: no quote or backslash in it. */
+      g_assert_null (strpbrk (read, "'\\"));
+      g_string_append_printf (sql, "%s('%u', _utf8mb4'%s')", i > 0 ? ", " : "", 1000 + i, read);
+    }
+  pr_test_execute (db, sql->str);
+  return scan (table, NULL, &out, err);
 }
 
 /* GBK read as CP1254 and stored in a utf8mb4 column: MariaDB has no
@@ -199,27 +233,29 @@ gbk_read_as_cp1254 (const char *text)
 static void
 test_double_encoded_cp1254 (void)
 {
-  g_autoptr(PrConnection) db = pr_test_connect (server, "advice");
-  g_autoptr(GString) sql = g_string_new ("INSERT INTO doubled_cp1254 VALUES ");
-  g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  pr_test_execute (db, "CREATE TABLE doubled_cp1254 (id VARCHAR(10) PRIMARY KEY, body TEXT CHARACTER SET utf8mb4)");
-  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
-    {
-      g_autofree char *read = gbk_read_as_cp1254 (bodies[i]);
-
-      /* Put in the statement as it is: no quote or backslash in it. */
-      g_assert_null (strpbrk (read, "'\\"));
-      g_string_append_printf (sql, "%s('%u', _utf8mb4'%s')", i > 0 ? ", " : "", 1000 + i, read);
-    }
-  pr_test_execute (db, sql->str);
-  g_assert_cmpint (scan ("doubled_cp1254", NULL, &out, &err), !=, 0);
+  g_assert_cmpint (fill_read_as ("doubled_cp1254", "GBK", "CP1254", "?", &err), !=, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "text that was read as CP1254 and stored again"));
   g_assert_nonnull (strstr (err, "repair the column in the table from the source"));
   g_assert_null (strstr (err, "CONVERT("));
   g_assert_null (strstr (err, "Latin-1"));
+}
+
+/* UTF-8 read as CP1252 with the bytes it leaves undefined left out
+ * (iconv's //IGNORE) and stored in a utf8mb4 column: refused, and no
+ * CONVERT () offered, which would not give those bytes back. */
+static void
+test_double_encoded_dropped (void)
+{
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (fill_read_as ("doubled_dropped", "UTF-8", "CP1252", "", &err), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "holds UTF-8 text that was read as Latin-1 and stored again"));
+  g_assert_nonnull (strstr (err, "repair the column in the table from the source"));
+  g_assert_null (strstr (err, "CONVERT("));
 }
 
 /* One value of GBK text read as EUC-KR by the server and stored in a
@@ -383,6 +419,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1250", test_double_encoded_cp1250);
   g_test_add_func ("/db/column-encoding-advice/double-encoded-cp1254", test_double_encoded_cp1254);
+  g_test_add_func ("/db/column-encoding-advice/double-encoded-dropped", test_double_encoded_dropped);
   g_test_add_func ("/db/column-encoding-advice/misread-value-repaired", test_misread_value_repaired);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);

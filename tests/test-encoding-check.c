@@ -446,12 +446,13 @@ test_mapping_version (void)
   g_assert_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID);
 }
 
-/* @bytes read one by one in the code page @encoding, "?" for a byte it
- * leaves undefined (MySQL's conversion, Python's errors="replace" written
- * to a file). */
+/* @bytes read one by one in the code page @encoding, @lost for a byte it
+ * leaves undefined: "?" (MySQL's conversion, Python's errors="replace"
+ * written to a file) or "" (iconv's //IGNORE, errors="ignore"). */
 static char *
-as_code_page (const char *bytes,
-              const char *encoding)
+as_code_page_losing (const char *bytes,
+                     const char *encoding,
+                     const char *lost)
 {
   GString *text = g_string_new (NULL);
 
@@ -459,9 +460,16 @@ as_code_page (const char *bytes,
     {
       g_autofree char *one = g_convert (p, 1, "UTF-8", encoding, NULL, NULL, NULL);
 
-      g_string_append (text, one != NULL ? one : "?");
+      g_string_append (text, one != NULL ? one : lost);
     }
   return g_string_free (text, FALSE);
+}
+
+static char *
+as_code_page (const char *bytes,
+              const char *encoding)
+{
+  return as_code_page_losing (bytes, encoding, "?");
 }
 
 /* A column of UTF-8 text read in a Windows code page and saved again is
@@ -476,16 +484,20 @@ test_reading_named (void)
     const char     *encoding;
     const char     *named;
     PrEncodingGuess guess;
+    const char     *lost;
   } readings[] = {
-    { "UTF-8", "CP1252", "Latin-1", PR_ENCODING_GUESS_UTF8 },
-    { "UTF-8", "CP1250", "CP1250", PR_ENCODING_GUESS_UTF8 },
-    { "UTF-8", "CP1257", "CP1257", PR_ENCODING_GUESS_UTF8 },
-    { "UTF-8", "CP1258", "CP1258", PR_ENCODING_GUESS_UTF8 },
+    { "UTF-8", "CP1252", "Latin-1", PR_ENCODING_GUESS_UTF8, "?" },
+    { "UTF-8", "CP1250", "CP1250", PR_ENCODING_GUESS_UTF8, "?" },
+    { "UTF-8", "CP1257", "CP1257", PR_ENCODING_GUESS_UTF8, "?" },
+    { "UTF-8", "CP1258", "CP1258", PR_ENCODING_GUESS_UTF8, "?" },
     /* UTF-8's Chinese read as CP1254 is CP1252's reading but for 0x8E
      * and 0x9E lost ("?"), where CP1252 has Ž and ž: told by their lack
      * over many values. GBK's bytes meet its Turkish letters. */
-    { "UTF-8", "CP1254", "CP1254", PR_ENCODING_GUESS_UTF8 },
-    { "GBK", "CP1254", "CP1254", PR_ENCODING_GUESS_GB18030 },
+    { "UTF-8", "CP1254", "CP1254", PR_ENCODING_GUESS_UTF8, "?" },
+    { "GBK", "CP1254", "CP1254", PR_ENCODING_GUESS_GB18030, "?" },
+    /* The undefined bytes dropped, not written as "?". */
+    { "UTF-8", "CP1252", "Latin-1", PR_ENCODING_GUESS_UTF8, "" },
+    { "UTF-8", "CP1254", "CP1254", PR_ENCODING_GUESS_UTF8, "" },
   };
   /* "。" is E3 80 82 in UTF-8: CP1258 reads E3 as ă, CP1252 as ã. */
   /* 华, 回 and 实 have 0x8E or 0x9E in UTF-8: what CP1254 loses. */
@@ -506,7 +518,7 @@ test_reading_named (void)
         {
           g_autofree char *bytes = g_convert (texts[i % G_N_ELEMENTS (texts)], -1, readings[r].source, "UTF-8", NULL,
                                               NULL, NULL);
-          g_autofree char *text = as_code_page (bytes, readings[r].encoding);
+          g_autofree char *text = as_code_page_losing (bytes, readings[r].encoding, readings[r].lost);
 
           pr_encoding_check_add (check, text, strlen (text), i + 2);
         }
@@ -521,6 +533,54 @@ test_reading_named (void)
     }
 }
 
+/* UTF-8 read as CP1252 (CP1254) with the undefined bytes dropped is
+ * found, one value at a time, and read back with as many characters as
+ * it had; Western text, and Chinese read right, are not. */
+static void
+test_dropped (void)
+{
+  /* 住 (E4 BD 8F), 华 (E5 8D 8E), 回 (E5 9B 9E), 号 (E5 8F B7), 后 (E5 90 8E):
+   * bytes CP1252 or CP1254 leave undefined. */
+  const char *const chinese[] = { "我住在丰收路小区，物业乱收费，请求查处。", "新华街的居民反映实际问题，至今没有回复。",
+                                  "朝阳路8号楼后面的垃圾无人清运。", "投诉小区夜间施工噪音扰民，请求处理。" };
+  const char *const code_pages[] = { "CP1252", "CP1254" };
+  /* French, German, Turkish, Vietnamese, Spanish words and names and
+   * product names, with the signs Latin-1 has beside its letters. */
+  const char *const western[] = {
+    "Crème brûlée à la française, « très » bon — 12,50 €", "Straße in München: Grüße von Jürgen Müller & Söhne",
+    "İstanbul'da güzel bir gün; Şişli, Çağlayan ve Ödemiş", "Tiếng Việt có dấu: Nguyễn Thị Hương, Đà Nẵng",
+    "Señora Peña, año 1º, ¿qué tal? ¡Olé!", "Häagen-Dazs™ Crème Brûlée 460 ml — Nestlé Perrier® 1,5 l",
+    "Œuvres complètes… éèêë àâä îï ôö ûüù ç ÿ æ ø å ß",  "Ãé»…é»…é»… ëé Ö café ±",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
+    for (guint i = 0; i < G_N_ELEMENTS (chinese); i++)
+      {
+        g_autofree char *text = as_code_page_losing (chinese[i], code_pages[k], "");
+        g_autofree char *with_marks = as_code_page (chinese[i], code_pages[k]);
+        g_autofree char *back = NULL;
+
+        g_test_message ("%s as %s: %s", chinese[i], code_pages[k], text);
+        /* A byte was dropped (the "?" reading is longer by it). */
+        g_assert_cmpuint (g_utf8_strlen (text, -1), <, g_utf8_strlen (with_marks, -1));
+        g_assert_cmpint (guess_text (text), ==, PR_ENCODING_GUESS_UTF8);
+        back = pr_encoding_text_read_back (text, strlen (text), PR_ENCODING_GUESS_UTF8);
+        g_assert_nonnull (back);
+        g_assert_cmpint (g_utf8_strlen (back, -1), ==, g_utf8_strlen (chinese[i], -1));
+      }
+  /* By hand: 我住在丰收路 with 住's 8F dropped. */
+  g_assert_cmpint (guess_text ("Ã¦ËâÃ¤Â½Ã¥ÅÂ¨"
+                               "Ã¤Â¸Â°"),
+                   ==, PR_ENCODING_GUESS_UTF8);
+  for (guint i = 0; i < G_N_ELEMENTS (western); i++)
+    {
+      g_test_message ("%s", western[i]);
+      g_assert_cmpint (guess_text (western[i]), ==, PR_ENCODING_GUESS_NONE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (chinese); i++)
+    g_assert_cmpint (guess_text (chinese[i]), ==, PR_ENCODING_GUESS_NONE);
+}
+
 /* One value judged alone names its reading as a column's check of it
  * does: pr_encoding_guess_reading (), as check --csv answers a record.
  * CP1254 is told in one value long enough to have shown CP1252's Ž or ž. */
@@ -528,14 +588,17 @@ static void
 test_reading_one_value (void)
 {
   const struct {
-    const char *source, *encoding, *named, *charset;
+    const char *source, *encoding, *named, *charset, *lost;
   } readings[] = {
-    { "UTF-8", "CP1252", "Latin-1", "latin1" },
-    { "UTF-8", "CP1250", "CP1250", "cp1250" },
-    { "UTF-8", "CP1257", "CP1257", "cp1257" },
-    { "UTF-8", "CP1258", "CP1258", NULL },
-    { "UTF-8", "CP1254", "CP1254", NULL },
-    { "GBK", "CP1254", "CP1254", NULL },
+    { "UTF-8", "CP1252", "Latin-1", "latin1", "?" },
+    { "UTF-8", "CP1250", "CP1250", "cp1250", "?" },
+    { "UTF-8", "CP1257", "CP1257", "cp1257", "?" },
+    { "UTF-8", "CP1258", "CP1258", NULL, "?" },
+    { "UTF-8", "CP1254", "CP1254", NULL, "?" },
+    { "GBK", "CP1254", "CP1254", NULL, "?" },
+    /* Bytes dropped: no character set's CONVERT () gives them back. */
+    { "UTF-8", "CP1252", "Latin-1", NULL, "" },
+    { "UTF-8", "CP1254", "CP1254", NULL, "" },
   };
   g_autoptr(GString) letter = g_string_new (NULL);
 
@@ -545,9 +608,9 @@ test_reading_one_value (void)
   for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
     {
       g_autofree char *bytes = g_convert (letter->str, -1, readings[r].source, "UTF-8", NULL, NULL, NULL);
-      g_autofree char *text = as_code_page (bytes, readings[r].encoding);
+      g_autofree char *text = as_code_page_losing (bytes, readings[r].encoding, readings[r].lost);
       g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
-      const char *reading = NULL, *charset = "unset";
+      const char *reading = NULL, *charset = "unset", *column_charset = "unset";
       PrEncodingGuess guess = pr_encoding_guess_reading (text, strlen (text), &reading, &charset);
 
       g_test_message ("%s read as %s: %s", readings[r].source, readings[r].encoding, reading);
@@ -555,7 +618,8 @@ test_reading_one_value (void)
       g_assert_cmpstr (reading, ==, readings[r].named);
       g_assert_cmpstr (charset, ==, readings[r].charset);
       pr_encoding_check_add_full (check, text, strlen (text), 2);
-      g_assert_cmpstr (pr_encoding_check_get_reading (check, guess, NULL), ==, reading);
+      g_assert_cmpstr (pr_encoding_check_get_reading (check, guess, &column_charset), ==, reading);
+      g_assert_cmpstr (column_charset, ==, readings[r].charset);
     }
 }
 
@@ -575,6 +639,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
   g_test_add_func ("/engine/encoding-check/reading-named", test_reading_named);
   g_test_add_func ("/engine/encoding-check/reading-one-value", test_reading_one_value);
+  g_test_add_func ("/engine/encoding-check/dropped", test_dropped);
 
   return g_test_run ();
 }

@@ -423,6 +423,17 @@ guess_misdecoded (const char *text,
           pr_encoding_guess_bytes (bytes, n) == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) &&
           _pr_encoding_has_lead_of_three (bytes, n))
         guess = PR_ENCODING_GUESS_UTF8;
+      /* The undefined bytes dropped: taken, as "?", only toward Chinese
+       * UTF-8, and only where the shape of UTF-8 dominates. */
+      if (guess == PR_ENCODING_GUESS_NONE && replaced == 0)
+        {
+          gsize n_restored = 0;
+          g_autofree guint8 *restored = _pr_encoding_dropped_as_lost ((const guint8 *) bytes, n, &n_restored);
+
+          if (restored != NULL && g_utf8_validate_len ((const char *) restored, n_restored, NULL) &&
+              pr_encoding_bytes_look_utf8 ((const char *) restored, n_restored))
+            guess = PR_ENCODING_GUESS_UTF8;
+        }
     }
   if (guess == PR_ENCODING_GUESS_NONE && !*latin && !c1)
     guess = _pr_encoding_guess_other_code_page (text, length, reading);
@@ -499,7 +510,15 @@ pr_encoding_text_read_back (const char      *text,
       bytes[n++] = (char) byte;
     }
   if (guess == PR_ENCODING_GUESS_UTF8)
-    _pr_encoding_question_marks_as_lost ((guint8 *) bytes, n);
+    {
+      gsize n_restored = 0;
+      g_autofree guint8 *restored = NULL;
+
+      _pr_encoding_question_marks_as_lost ((guint8 *) bytes, n);
+      restored = _pr_encoding_dropped_as_lost ((const guint8 *) bytes, n, &n_restored);
+      if (restored != NULL && g_utf8_validate_len ((const char *) restored, n_restored, NULL))
+        return g_convert ((const char *) restored, n_restored, "UTF-8", encoding, NULL, NULL, NULL);
+    }
   return g_convert (bytes, n, "UTF-8", encoding, NULL, NULL, NULL);
 }
 
@@ -1184,7 +1203,17 @@ pr_encoding_check_get_reading (const PrEncodingCheck  *check,
 
   /* No letter tells CP1254 in UTF-8's Chinese: the bytes it lacks do. */
   if (reading == PR_ENCODING_READ_LATIN1 && guess == PR_ENCODING_GUESS_UTF8)
-    reading = _pr_encoding_cp1254_reading (&check->cp1254);
+    {
+      reading = _pr_encoding_cp1254_reading (&check->cp1254);
+      /* Bytes left out are in no character set's reading of the text:
+       * no CONVERT () repairs it. */
+      if (check->cp1254.dropped > 0)
+        {
+          if (charset != NULL)
+            *charset = NULL;
+          return _pr_encoding_code_page_name (reading, NULL);
+        }
+    }
   return _pr_encoding_code_page_name (reading, charset);
 }
 

@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 
 gsize           _pr_encoding_question_marks_as_lost (guint8     *bytes,
                                                      gsize       n);
+guint8         *_pr_encoding_dropped_as_lost        (const guint8 *bytes,
+                                                     gsize         n,
+                                                     gsize        *out_n);
+gsize           _pr_encoding_dropped_count          (const char *text,
+                                                     gsize       length);
 gboolean        _pr_encoding_has_lead_of_three      (const char *bytes,
                                                      gsize       n);
 PrEncodingGuess _pr_encoding_guess_other_code_page  (const char *text,
@@ -29,7 +34,8 @@ PrEncodingGuess _pr_encoding_guess_misdecoded       (const char *text,
 typedef struct {
   guint64 continuation;  /* characters CP1252 makes of UTF-8's continuation bytes, or lost */
   guint64 z_caron;       /* Ž and ž: CP1252's 0x8E and 0x9E, which CP1254 lacks */
-  guint64 lost;          /* "?" and U+FFFD */
+  guint64 lost;          /* "?" and U+FFFD, and bytes dropped */
+  guint64 dropped;       /* bytes dropped: no CONVERT () gives them back */
 } PrCp1254Evidence;
 
 void            _pr_encoding_cp1254_count           (const char       *text,

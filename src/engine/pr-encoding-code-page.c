@@ -125,6 +125,8 @@ _pr_encoding_cp1254_count (const char       *text,
                            gsize             length,
                            PrCp1254Evidence *evidence)
 {
+  gsize dropped;
+
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -135,6 +137,10 @@ _pr_encoding_cp1254_count (const char       *text,
        * from U+0152 to U+2122. */
       evidence->continuation += (c >= 0x80 && c <= 0xBF) || (c >= 0x0152 && c <= 0x2122) || c == 0xFFFD;
     }
+  /* Or dropped: CP1254's undefined bytes are lost all the same. */
+  dropped = _pr_encoding_dropped_count (text, length);
+  evidence->lost += dropped;
+  evidence->dropped += dropped;
 }
 
 /* The reading that @evidence tells: CP1254 when bytes were lost and no Ž
@@ -172,6 +178,7 @@ pr_encoding_guess_reading (const char  *text,
                            const char **charset)
 {
   guint8 read = PR_ENCODING_READ_LATIN1;
+  gboolean dropped = FALSE;
   const char *name;
   PrEncodingGuess guess;
 
@@ -184,8 +191,12 @@ pr_encoding_guess_reading (const char  *text,
 
       _pr_encoding_cp1254_count (text, length, &evidence);
       read = _pr_encoding_cp1254_reading (&evidence);
+      dropped = evidence.dropped > 0;
     }
   name = _pr_encoding_code_page_name (read, charset);
+  /* Bytes left out are in no character set's reading of the text. */
+  if (dropped && charset != NULL)
+    *charset = NULL;
   if (reading != NULL)
     *reading = name;
   return guess;

@@ -8,7 +8,7 @@
  * are UTF-8 with a byte beyond ASCII; ASCII is never suspect; a Latin-1
  * reading of bytes is judged as those bytes are (unless it finds a C1
  * control character in bytes that fit nothing else, or UTF-8 with "?"
- * for bytes lost); a verdict names a
+ * for bytes lost, or with bytes dropped); a verdict names a
  * value that was added; bytes said to look like UTF-8 Chinese text are
  * UTF-8 beyond ASCII. Seeds include Chinese read as EUC-KR, CP1251 and
  * KOI8-R (Hangul and Cyrillic, judged with the rare characters) and pinyin.
@@ -24,15 +24,14 @@
 #include "pr-encoding-check.h"
 #include "pr-encoding-misread.h"
 
-/* Whether @value becomes UTF-8 when each "?" that stands where the
- * character begun before it wants another byte is taken for that byte:
- * what a reader that writes "?" for CP1252's five undefined bytes leaves
- * of UTF-8. */
+/* Each "?" in @bytes that stands where the character begun before it
+ * wants another byte, taken for that byte (0x81): what a reader that
+ * writes "?" for CP1252's five undefined bytes leaves of UTF-8. Returns
+ * whether there was any. */
 static gboolean
-utf8_with_lost_bytes (const char *value,
-                      gsize       length)
+question_marks_as_lost (char  *bytes,
+                        gsize  length)
 {
-  g_autofree char *bytes = g_memdup2 (value, length);
   gboolean any = FALSE;
 
   for (gsize i = 0; i < length; i++)
@@ -51,7 +50,57 @@ utf8_with_lost_bytes (const char *value,
           any = TRUE;
         }
     }
-  return any && g_utf8_validate_len (bytes, length, NULL);
+  return any;
+}
+
+/* Whether @value becomes UTF-8 so. */
+static gboolean
+utf8_with_lost_bytes (const char *value,
+                      gsize       length)
+{
+  g_autofree char *bytes = g_memdup2 (value, length);
+
+  return question_marks_as_lost (bytes, length) && g_utf8_validate_len (bytes, length, NULL);
+}
+
+/* Whether @value becomes UTF-8 when the bytes a character begun wants
+ * and lacks are put in as 0x81: a "?" where it wants one taken for that
+ * byte, and where the next byte is none of its continuation bytes, 0x81
+ * put in: what a reader that drops (or writes "?" for) CP1252's five
+ * undefined bytes leaves of UTF-8. */
+static gboolean
+utf8_with_dropped_bytes (const char *value,
+                         gsize       length)
+{
+  g_autoptr(GString) bytes = g_string_new_len (value, length);
+  const char *valid_end;
+
+  while (!g_utf8_validate_len (bytes->str, bytes->len, &valid_end))
+    {
+      gsize at = valid_end - bytes->str, have = 1;
+      guint8 lead = (guint8) *valid_end;
+      gsize wants = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+      gboolean changed = FALSE;
+
+      for (; at + have < bytes->len && have < wants; have++)
+        {
+          if (bytes->str[at + have] == '?')
+            {
+              bytes->str[at + have] = (char) 0x81;
+              changed = TRUE;
+            }
+          else if (((guint8) bytes->str[at + have] & 0xC0) != 0x80)
+            break;
+        }
+      for (; have < wants; have++)
+        {
+          g_string_insert_c (bytes, at + have, (char) 0x81);
+          changed = TRUE;
+        }
+      if (!changed)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -103,7 +152,7 @@ judge (PrEncodingCheck *check,
 
       g_assert_true (read_wrong == raw || (raw == PR_ENCODING_GUESS_NONE && read_wrong == PR_ENCODING_GUESS_C1) ||
                      (raw == PR_ENCODING_GUESS_NONE && read_wrong == PR_ENCODING_GUESS_UTF8 &&
-                      utf8_with_lost_bytes (value, length)));
+                      (utf8_with_lost_bytes (value, length) || utf8_with_dropped_bytes (value, length))));
     }
 
   /* The one-pass check leaves the column's check as the full one does,

@@ -141,3 +141,7 @@ write('encoding-check', 'sample-gbk-as-cp1252',
       bodies[0].encode('gbk', errors='replace').decode('cp1252', errors='replace').encode())
 write('encoding-check', 'latin1-words', 'Müller café crème'.encode('latin-1') + b'\0' + 'abc\x85'.encode())
 write('encoding-check', 'gb18030-four-byte', '\U00020000中'.encode('gb18030'))
+# UTF-8 with the five bytes CP1252 leaves undefined dropped, as bytes and
+# as CP1252 read them.
+dropped = bytes(b for b in bodies[0].encode() if b not in (0x81, 0x8D, 0x8F, 0x90, 0x9D))
+write('encoding-check', 'sample-utf8-dropped-as-cp1252', dropped + b'\0' + dropped.decode('cp1252').encode())
