@@ -124,9 +124,10 @@ misread_latin1 (const char *text,
 static void
 test_utf8_as_latin1 (void)
 {
-  /* The sample's subject whose CP1256 reading, undone with its C1
+  /* The sample's subjects whose CP1256 reading, undone with its C1
    * controls kept as bytes, loses only a few. */
-  const char *const texts[] = { petitions[0], petitions[1], petitions[2], "新纪元电动车行出售的电动车质量问题" };
+  const char *const texts[] = { petitions[0], petitions[1], petitions[2], "新纪元电动车行出售的电动车质量问题",
+                                "金盛电动车行出售的电动车质量问题" };
 
   for (guint p = 0; p < G_N_ELEMENTS (texts); p++)
     for (guint cp1252 = 0; cp1252 <= 1; cp1252++)
