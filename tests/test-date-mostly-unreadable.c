@@ -59,6 +59,21 @@ test_refused (void)
   g_assert_nonnull (strstr (error->message, "--date"));
 }
 
+/* A column of one unreadable form repeats its values (the ROC dates of a
+ * day's records): the examples named are different values. */
+static void
+test_examples_distinct (void)
+{
+  static const char *const texts[] = { "113.01.01", "113.01.01", "113.01.01", "113.01.02", "113.01.01", "113.01.03" };
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  g_assert_false (read_column (texts, G_N_ELEMENTS (texts), FALSE, &n_unreadable, &error));
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "(such as “113.01.01”, “113.01.02”, “113.01.03”)"));
+}
+
 static void
 test_all_unreadable_refused (void)
 {
@@ -129,6 +144,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/date-column/mostly-unreadable/refused", test_refused);
   g_test_add_func ("/engine/date-column/mostly-unreadable/all-refused", test_all_unreadable_refused);
+  g_test_add_func ("/engine/date-column/mostly-unreadable/examples-distinct", test_examples_distinct);
   g_test_add_func ("/engine/date-column/mostly-unreadable/skipped-rows-read-on", test_skipped_rows_read_on);
   g_test_add_func ("/engine/date-column/mostly-unreadable/half-read", test_half_read);
   g_test_add_func ("/engine/date-column/mostly-unreadable/skip-named-when-skippable", test_skip_named_when_skippable);

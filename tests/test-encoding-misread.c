@@ -94,6 +94,57 @@ test_big5_as_gbk (void)
   pr_encoding_misread_clear (&found);
 }
 
+/* @text's UTF-8 bytes as MariaDB's latin1 reads them: CP1252, and the C1
+ * control of each byte CP1252 lacks (0x81, 0x8D, 0x8F, 0x90, 0x9D);
+ * glibc's iconv reads the others. With @cp1252 FALSE, ISO-8859-1's
+ * reading, whose 0x80 to 0x9F are all C1 controls. */
+static char *
+misread_latin1 (const char *text,
+                gboolean    cp1252)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const guint8 *p = (const guint8 *) text; *p != '\0'; p++)
+    {
+      g_autofree char *read = g_convert ((const char *) p, 1, "UTF-8", cp1252 ? "CP1252" : "ISO-8859-1",
+                                         NULL, NULL, NULL);
+
+      if (read != NULL)
+        g_string_append (out, read);
+      else
+        g_string_append_unichar (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* UTF-8 read as Latin-1 or as MariaDB's latin1 (CP1252) keeps every
+ * byte, C1 controls too; a code page that has a character of its own for
+ * such a byte (CP1256 reads 0x81 as پ) never made it, so no other is
+ * named: the undone reading that loses the fewest bytes is Latin-1's. */
+static void
+test_utf8_as_latin1 (void)
+{
+  /* The sample's subjects whose CP1256 reading, undone with its C1
+   * controls kept as bytes, loses only a few. */
+  const char *const texts[] = { petitions[0], petitions[1], petitions[2], "新纪元电动车行出售的电动车质量问题",
+                                "金盛电动车行出售的电动车质量问题" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (texts); p++)
+    for (guint cp1252 = 0; cp1252 <= 1; cp1252++)
+      {
+        g_autofree char *wrong = misread_latin1 (texts[p], cp1252);
+        PrEncodingMisread found;
+
+        g_test_message ("%s", wrong);
+        if (!pr_encoding_misread_find (wrong, strlen (wrong), &found))
+          continue;
+        g_test_message ("  %s read as %s: %s", found.source, found.reading, found.recovered);
+        g_assert_cmpstr (found.reading, ==, "Latin-1");
+        g_assert_cmpstr (found.recovered, ==, texts[p]);
+        pr_encoding_misread_clear (&found);
+      }
+}
+
 /* Text written so: foreign titles, a Korean or Japanese name in a
  * petition, pinyin, rare names, traditional text. */
 static void
@@ -351,6 +402,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/encoding-misread/readings", test_readings);
   g_test_add_func ("/engine/encoding-misread/big5-as-gbk", test_big5_as_gbk);
+  g_test_add_func ("/engine/encoding-misread/utf8-as-latin1", test_utf8_as_latin1);
   g_test_add_func ("/engine/encoding-misread/written-so", test_written_so);
   g_test_add_func ("/engine/encoding-misread/real-data", test_real_data);
   g_test_add_func ("/engine/encoding-misread/csv", test_csv);

@@ -184,6 +184,21 @@ pr_date_column_set_skippable (PrDateColumn *self,
   self->skippable = skippable;
 }
 
+/* Keeps @text among the few unreadable texts a message shows, unless one
+ * of them is the same: a column of one form repeats a value (a day's
+ * records), and three of it say no more than one. */
+static void
+add_sample (PrDateColumn *self,
+            const char   *text)
+{
+  if (self->samples->len >= 3)
+    return;
+  for (guint i = 0; i < self->samples->len; i++)
+    if (strcmp (self->samples->pdata[i], text) == 0)
+      return;
+  g_ptr_array_add (self->samples, g_strdup (text));
+}
+
 /* 10 digits as YYYYMMDDHH (2019060817 is 8 June 2019, 17:00), the
  * office's wall time, or PR_DATE_NONE if they are no such hour. */
 static gint64
@@ -393,8 +408,7 @@ pr_date_column_add (PrDateColumn  *self,
           PrDateNumbers kind = read_number_date (text, &number_seconds);
           PrDateDoubt doubt = PR_DATE_DOUBT_NONE;
 
-          if (self->samples->len < 3)
-            g_ptr_array_add (self->samples, g_strdup (stripped));
+          add_sample (self, stripped);
           /* 0 and -1 are no date among Unix times (a column whose default
            * is 0, or a program's "unknown"), not a sign that the numbers
            * are something else; never 1970 or the last second of 1969.
@@ -519,8 +533,7 @@ unmark_bare_hours (PrDateColumn *self,
     {
       if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
         g_ptr_array_add (self->unreadable_ids, g_strdup (self->bare_ids->pdata[i]));
-      if (self->samples->len < 3)
-        g_ptr_array_add (self->samples, g_strdup (self->bare_texts->pdata[i]));
+      add_sample (self, self->bare_texts->pdata[i]);
     }
   g_clear_pointer (&self->bare_bits, g_array_unref);
   self->n_bare = 0;

@@ -150,6 +150,11 @@ static const Reading readings[] = {
   { "JOHAB", "Johab", SOURCE_UTF8, NULL, TRUE },
 };
 
+/* UTF-8 read as Latin-1 or CP1252 (MariaDB's latin1), which the other
+ * single-byte code pages share most bytes with: it is named when its
+ * reading, undone, loses no more bytes than theirs. */
+static const Reading latin1_reading = { "windows-1252", "Latin-1", SOURCE_UTF8, "latin1" };
+
 /* A source's two-byte characters, lead 0x81 to 0xFE, trail 0x40 to 0xFE;
  * 0 for none. */
 #define TRAILS (0xFE - 0x40 + 1)
@@ -386,6 +391,31 @@ write_char_iconv (GIConv       cd,
   return (int32_t) (buffer_size - out_left);
 }
 
+/* Whether @reading's decoder has a character of its own for @byte (0x80
+ * to 0x9F) alone: CP1256 reads 0x81 as an Arabic letter, so a C1 control
+ * in the text is no byte of its reading; EUC-KR's and Johab's leads alone
+ * are nothing, which a decoder may pass through as the C1 control. */
+static gboolean
+reads_byte (const Reading *reading,
+            UConverter    *cnv,
+            guint8         byte)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UChar u[4];
+  int32_t n;
+
+  if (cnv == NULL)
+    {
+      g_autofree char *read = g_convert ((const char *) &byte, 1, "UTF-8", reading->icu_name, NULL, NULL, NULL);
+
+      return read != NULL && g_utf8_get_char (read) != byte;
+    }
+  ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  ucnv_resetToUnicode (cnv);
+  n = ucnv_toUChars (cnv, u, G_N_ELEMENTS (u), (const char *) &byte, 1, &status);
+  return U_SUCCESS (status) && n == 1 && u[0] != 0xFFFD && u[0] != byte;
+}
+
 /* @text written back in @reading's encoding. U+FFFD (a byte its decoder
  * could not read) and a character the encoding lacks (decoders differ in
  * their tables' edges: Python's Big5 has kana in rows C6 and C7, ICU's
@@ -405,6 +435,7 @@ write_back (const Reading *reading,
   GIConv cd = (GIConv) -1;
   GByteArray *bytes;
   gboolean lost_before = FALSE;
+  guint8 c1_read[0x20] = { 0 };  /* of each C1 byte once asked: 1 none, 2 reads_byte () */
 
   *lost = 0;
   if (reading->iconv)
@@ -450,8 +481,15 @@ write_back (const Reading *reading,
        * C1 control of its value (glibc's EUC-KR does so). */
       if (written <= 0 && text[i] >= 0x80 && text[i] <= 0x9F)
         {
-          buffer[0] = (char) text[i];
-          written = 1;
+          guint8 *read = &c1_read[text[i] - 0x80];
+
+          if (*read == 0)
+            *read = reads_byte (reading, cnv, (guint8) text[i]) ? 2 : 1;
+          if (*read == 1)
+            {
+              buffer[0] = (char) text[i];
+              written = 1;
+            }
         }
       if (written > 0)
         g_byte_array_append (bytes, (const guint8 *) buffer, written);
@@ -550,6 +588,25 @@ written_as_korean (const char *text,
   return frequent * 4 >= syllables * KOREAN_FREQUENT_QUARTERS || (words >= 2 && in_words <= words * KOREAN_WORD_CHARS);
 }
 
+/* Makes @reading, whose undoing gave @bytes (@n) and @read, @misread's. */
+static void
+take_reading (PrEncodingMisread *misread,
+              const Reading     *reading,
+              char             **read,
+              const Tally       *tally,
+              const guint8      *bytes,
+              gsize              n)
+{
+  g_free (misread->recovered);
+  misread->recovered = g_steal_pointer (read);
+  misread->source = sources[reading->source].shown;
+  misread->reading = reading->shown;
+  /* CONVERT () undoes the reading only where it lost no byte, and
+   * MariaDB's euckr lacks CP949's extra Hangul. */
+  misread->charset = tally->stray == 0 && in_strict (reading, bytes, n) ? reading->charset : NULL;
+  misread->source_charset = sources[reading->source].charset;
+}
+
 /**
  * pr_encoding_misread_find:
  * @text: one value, valid UTF-8
@@ -572,7 +629,8 @@ pr_encoding_misread_find (const char        *text,
   guint64 han = 0, common = 0;
   glong n_chars = 0;
   const char *end = text;
-  guint best_frequent = 0, best_han = 0, unified = 0, beyond_ascii = 0, latin = 0;
+  guint best_frequent = 0, best_han = 0, best_stray = 0, unified = 0, beyond_ascii = 0, latin = 0;
+  const Reading *best = NULL;
 
   memset (misread, 0, sizeof *misread);
   pr_encoding_count_han (text, length, &han, &common);
@@ -623,14 +681,29 @@ pr_encoding_misread_find (const char        *text,
         continue;
       best_frequent = tally.frequent;
       best_han = tally.han;
-      g_free (misread->recovered);
-      misread->recovered = g_steal_pointer (&read);
-      misread->source = sources[readings[r].source].shown;
-      misread->reading = readings[r].shown;
-      /* CONVERT () undoes the reading only where it lost no byte, and
-       * MariaDB's euckr lacks CP949's extra Hangul. */
-      misread->charset = tally.stray == 0 && in_strict (&readings[r], bytes, n) ? readings[r].charset : NULL;
-      misread->source_charset = sources[readings[r].source].charset;
+      best_stray = tally.stray;
+      best = &readings[r];
+      take_reading (misread, &readings[r], &read, &tally, bytes, n);
+    }
+  /* Latin-1's and CP1252's bytes are most code pages' too: when another
+   * one made UTF-8 of the bytes, theirs, undone, is named unless it loses
+   * more of them. */
+  if (best != NULL && best->source == SOURCE_UTF8)
+    {
+      g_autofree guint8 *bytes = NULL;
+      g_autofree char *read = NULL;
+      guint lost = 0;
+      gsize n = 0;
+      Tally tally;
+
+      bytes = write_back (&latin1_reading, wide, (int32_t) n_chars, &n, &lost);
+      if (bytes != NULL)
+        {
+          read = read_utf8 (bytes, n, &tally);
+          tally.stray += lost;
+          if (reads_as_chinese (SOURCE_UTF8, &tally) && tally.stray <= best_stray)
+            take_reading (misread, &latin1_reading, &read, &tally, bytes, n);
+        }
     }
   return misread->recovered != NULL;
 }
