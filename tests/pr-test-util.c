@@ -387,6 +387,28 @@ pr_test_load_id_body_csv (const char  *csv,
   return pr_test_load_id_body_csv_full (csv, NULL, PR_COLUMN_ROLE_IGNORE, FALSE, error);
 }
 
+static PrRecordSet *
+load_id_body (const char          *csv,
+              const char          *column,
+              PrColumnRole         role,
+              const PrLoadOptions *options,
+              GError             **error)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrRecordSet *set;
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  if (column != NULL)
+    g_assert_true (pr_mapping_add (mapping, column, role, 0, NULL));
+  set = pr_record_set_load_csv (path, mapping, options, NULL, NULL, NULL, error);
+  pr_test_remove_tree (dir);
+  return set;
+}
+
 /* The same, with @column (nullable) mapped as @role too, and bad rows
  * skipped with @skip_bad_rows. */
 PrRecordSet *
@@ -396,20 +418,19 @@ pr_test_load_id_body_csv_full (const char    *csv,
                                gboolean       skip_bad_rows,
                                GError       **error)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
   PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .skip_bad_rows = skip_bad_rows, .skippable = TRUE };
-  PrRecordSet *set;
 
-  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  if (column != NULL)
-    g_assert_true (pr_mapping_add (mapping, column, role, 0, NULL));
-  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
-  pr_test_remove_tree (dir);
-  return set;
+  return load_id_body (csv, column, role, &options, error);
+}
+
+/* pr_test_load_id_body_csv () keeping the texts, as for the second stage. */
+PrRecordSet *
+pr_test_load_id_body_csv_texts (const char  *csv,
+                                GError     **error)
+{
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .skippable = TRUE, .keep_texts = TRUE };
+
+  return load_id_body (csv, NULL, PR_COLUMN_ROLE_IGNORE, &options, error);
 }
 
 /* scan --out without its case column (the sixth): a rescan's case keeps

@@ -92,6 +92,8 @@ void  pr_test_found_pair    (guint32   a,
 guint pr_test_containment_key (double  containment);
 PrRecordSet *pr_test_load_id_body_csv (const char  *csv,
                                        GError     **error);
+PrRecordSet *pr_test_load_id_body_csv_texts (const char  *csv,
+                                             GError     **error);
 PrRecordSet *pr_test_load_id_body_csv_full (const char    *csv,
                                             const char    *column,
                                             PrColumnRole   role,

@@ -9,6 +9,9 @@
  * Short Big5 values given as GBK, whose common characters GBK reads as
  * private-use ones, are refused as text in another encoding; so is UTF-16
  * without a byte order mark whose header is Chinese.
+ * An invisible character (a zero-width space, a BOM, a word joiner, a
+ * soft hyphen) inside each body changes no pair nor its probability:
+ * the oracle is the scan of the clean file.
  */
 #include "config.h"
 
@@ -218,6 +221,62 @@ test_utf8_nul_row_not_utf16 (void)
   g_assert_nonnull (strstr (err, "left out (still in the source)"));
 }
 
+/* Three letters of the sample about one water cut, the 11th character of
+ * each inside the year 2023: the second stage read "202" and "3" there. */
+static const char *const water_bodies[] = {
+  "您好！御景湾从2023年4月22日开始频繁停水，每次一停就是大半天，物业只是在业主群里说一声。高层住户就算来水了水压也上不去，"
+  "我们只能到楼下提水。问过物业，物业说是二次供水泵房的设备坏了，要等配件。前段时间因为御景湾停水且水质发黄找过街道办，"
+  "工作人员说尽快处理，结果好几个月过去了连个电话都没有。请供水部门查明原因，尽快解决停水和水质问题，停水前要提前通知。",
+  "第二次反映：御景湾从2023年4月22日开始频繁停水，每次一停就是大半天，停水前没有任何通知。来水后水是黄的，根本不敢喝，"
+  "家里老人孩子洗澡做饭都成问题。问过物业，物业说是二次供水泵房的设备坏了，要等配件。上个月因为御景湾停水且水质发黄找过街道办，"
+  "工作人员说尽快处理，结果好几个月过去了连个电话都没有。请供水部门查明原因，尽快解决停水和水质问题，停水前要提前通知。",
+  "【重复反映】御景湾从2023年4月22日开始频繁停水，几乎每隔两三天就停一次，停水前没有任何通知。来水后水是黄的，根本不敢喝，"
+  "我们只能到楼下提水。问过物业，物业说是二次供水泵房的设备坏了，要等配件。前段时间因为御景湾停水且水质发黄找过街道办，"
+  "工作人员说尽快处理，结果好几个月过去了连个电话都没有。请供水部门查明原因，尽快解决停水和水质问题，停水前要提前通知。",
+};
+
+/* The three letters as CSV, @invisible (nullable) after their 10th character. */
+static char *
+water_csv (const char *invisible)
+{
+  GString *csv = g_string_new ("id,body\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (water_bodies); i++)
+    {
+      const char *at = g_utf8_offset_to_pointer (water_bodies[i], 10);
+
+      g_string_append_printf (csv, "w%u,", i + 1);
+      g_string_append_len (csv, water_bodies[i], at - water_bodies[i]);
+      g_string_append (csv, invisible != NULL ? invisible : "");
+      g_string_append (csv, at);
+      g_string_append_c (csv, '\n');
+    }
+  return g_string_free (csv, FALSE);
+}
+
+static void
+test_invisible_characters (void)
+{
+  static const char *const options[] = { "--id", "id", "--text", "body", NULL };
+  static const char *const invisible[] = { "\u200b", "\ufeff", "\u2060", "\u00ad" };
+  g_autofree char *clean_csv = water_csv (NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *clean = pr_test_scan_pairs (clean_csv, options, &err);
+
+  /* Three pairs, each with its probability. */
+  g_assert_nonnull (strstr (clean, "w1,w2,"));
+  g_assert_nonnull (strstr (clean, "w1,w3,"));
+  g_assert_nonnull (strstr (clean, "w2,w3,"));
+  for (guint i = 0; i < G_N_ELEMENTS (invisible); i++)
+    {
+      g_autofree char *csv = water_csv (invisible[i]);
+      g_autofree char *scan_err = NULL;
+      g_autofree char *pairs = pr_test_scan_pairs (csv, options, &scan_err);
+
+      g_assert_cmpstr (pairs, ==, clean);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -234,6 +293,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/big5-given-as-gbk", test_big5_given_as_gbk);
   g_test_add_func ("/cli/scan/utf16-chinese-header", test_utf16_chinese_header);
   g_test_add_func ("/cli/scan/utf8-nul-row-not-utf16", test_utf8_nul_row_not_utf16);
+  g_test_add_func ("/cli/scan/csv-invisible-characters", test_invisible_characters);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

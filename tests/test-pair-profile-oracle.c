@@ -7,12 +7,14 @@
  * runs of the whole text normalised at once by GLib, and the word diff of
  * the compare view. On random records mixing what normalisation changes
  * (full-width forms, circled numbers, combining marks, compatibility
- * ideographs, white space of every kind) and on the bundled sample.
+ * ideographs, white space of every kind, the zero-width space, which is
+ * nothing) and on the bundled sample.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include <unicode/uchar.h>
 #include <unicode/uclean.h>
 
 #include "pr-csv-reader.h"
@@ -196,16 +198,30 @@ normal_grams (PrTokenizer *tokenizer,
   return oracle_grams (normal);
 }
 
+/* @text without its default-ignorable code points (the zero-width
+ * space), which a text reads as nothing, as NFKC_Casefold makes them. */
+static char *
+visible (char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (!u_hasBinaryProperty ((UChar32) g_utf8_get_char (p), UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+      g_string_append_unichar (out, g_utf8_get_char (p));
+  g_free (text);
+  return g_string_free (out, FALSE);
+}
+
 /* The body is the body and the note, joined by the control character
- * U+001E, or the subject when both are empty. */
+ * U+001E, or the subject when both are empty; as it shows. */
 static char *
 body_of (char **row)
 {
   if (row[2][0] != '\0' && row[3][0] != '\0')
-    return g_strconcat (row[2], "\x1e", row[3], NULL);
+    return visible (g_strconcat (row[2], "\x1e", row[3], NULL));
   if (row[2][0] != '\0' || row[3][0] != '\0')
-    return g_strdup (row[2][0] != '\0' ? row[2] : row[3]);
-  return row[1][0] != '\0' ? g_strdup (row[1]) : NULL;
+    return visible (g_strdup (row[2][0] != '\0' ? row[2] : row[3]));
+  return row[1][0] != '\0' ? visible (g_strdup (row[1])) : NULL;
 }
 
 static void

@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-pair-judge.h"
+#include "pr-text-space.h"
 #include "pr-pair-profile.h"
 #include "pr-threads.h"
 #include "pr-union-find.h"
@@ -84,7 +85,9 @@ pr_pair_record_from_texts (const PrMapping   *mapping,
                * and a word would cross from one column into the next. */
               if (body->len > 0)
                 g_string_append_c (body, PR_PAIR_COLUMN_JOINER);
-              g_string_append (body, value);
+              /* As a scan keeps it (pr-record-set.c): a text read here
+               * for one pair (explain, intake) is judged as in the scan. */
+              pr_text_space_append_visible (body, value, strlen (value));
             }
           first_text = FALSE;
         }

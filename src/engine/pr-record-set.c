@@ -24,6 +24,7 @@
 #include "pr-pair-judge.h"
 #include "pr-part-spool.h"
 #include "pr-simhash.h"
+#include "pr-text-space.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -878,6 +879,75 @@ check_padded_id (GHashTable  **padded,
   return TRUE;
 }
 
+/* The text columns of a row as they show, without default-ignorable
+ * code points (pr-text-space.c): everything the scan reads of them (the
+ * content hash, the kept texts, the identities, the fingerprint) then
+ * reads the text as the tokenizer does, so that a zero-width space or a
+ * BOM inside a body changes nothing. The row's own arrays are kept when
+ * no text column holds such a point. */
+typedef struct {
+  guint        n_columns;
+  GString    **texts;
+  const char **values;
+  gsize       *lengths;
+} VisibleRow;
+
+static void
+visible_row_init (VisibleRow *row,
+                  guint       n_columns)
+{
+  row->n_columns = n_columns;
+  row->texts = g_new (GString *, n_columns);
+  for (guint c = 0; c < n_columns; c++)
+    row->texts[c] = g_string_new (NULL);
+  row->values = g_new0 (const char *, n_columns + 1);
+  row->lengths = g_new0 (gsize, n_columns + 1);
+}
+
+static void
+visible_row_clear (VisibleRow *row)
+{
+  for (guint c = 0; row->texts != NULL && c < row->n_columns; c++)
+    g_string_free (row->texts[c], TRUE);
+  g_clear_pointer (&row->texts, g_free);
+  g_clear_pointer (&row->values, g_free);
+  g_clear_pointer (&row->lengths, g_free);
+}
+
+static void
+visible_row_read (VisibleRow          *row,
+                  const PrMapping     *mapping,
+                  const char *const  **values,
+                  const gsize        **lengths)
+{
+  gboolean copied = FALSE;
+
+  for (guint c = 0; c < row->n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+      const char *value = (*values)[c];
+
+      if (value == NULL || (role != PR_COLUMN_ROLE_SHORT && role != PR_COLUMN_ROLE_TEXT))
+        continue;
+      g_string_truncate (row->texts[c], 0);
+      if (!pr_text_space_append_visible (row->texts[c], value, (*lengths)[c]))
+        continue;
+      if (!copied)
+        {
+          memcpy (row->values, *values, row->n_columns * sizeof *row->values);
+          memcpy (row->lengths, *lengths, row->n_columns * sizeof *row->lengths);
+          copied = TRUE;
+        }
+      row->values[c] = row->texts[c]->str;
+      row->lengths[c] = row->texts[c]->len;
+    }
+  if (copied)
+    {
+      *values = row->values;
+      *lengths = row->lengths;
+    }
+}
+
 /**
  * pr_record_set_load:
  * @mapping: the columns; the source gives values in its order
@@ -913,6 +983,7 @@ pr_record_set_load (const PrMapping          *mapping,
   g_autoptr(GError) local_error = NULL;
   g_autoptr(PrDateColumn) date_reader = NULL;
   Loader loader = { 0 };
+  VisibleRow visible = { 0 };
   guint n_columns;
   int id_column, date_column, label_column;
   gsize capacity = 0;
@@ -990,6 +1061,7 @@ pr_record_set_load (const PrMapping          *mapping,
   else if (options->keep_texts)
     set->texts = g_ptr_array_new_with_free_func (texts_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  visible_row_init (&visible, n_columns);
 
   loader.set = set;
   loader.fingerprinter = fingerprinter;
@@ -1069,6 +1141,7 @@ pr_record_set_load (const PrMapping          *mapping,
             options->bad_row (bad_id, loader.position_name, position, column, reason, options->bad_row_data);
           continue;
         }
+      visible_row_read (&visible, mapping, &values, &lengths);
 
       index = set->n_records;
       grow_set (set, &capacity);
@@ -1253,6 +1326,7 @@ out:
   batch_clear (&loader.batches[1]);
   g_clear_pointer (&loader.features, g_array_unref);
   g_free (loader.feature_offsets);
+  visible_row_clear (&visible);
 
   return ok ? g_steal_pointer (&set) : NULL;
 }

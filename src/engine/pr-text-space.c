@@ -12,6 +12,14 @@
  *   - any other run is one boundary, whatever it holds (a space, a tab,
  *     CR, LF, CRLF, several of them).
  *
+ * A default-ignorable code point (a zero-width space, U+FEFF, the word
+ * joiner, the soft hyphen) is nothing at all, as NFKC_Casefold, which the
+ * tokenizer applies, makes it: the text reads as it shows. A scan drops
+ * such points from the text columns as it reads a row, so that the
+ * readers of the raw text (the record's content hash, the second stage's
+ * letter and digit runs, the short texts' 3-grams, the identities found
+ * in the text) see what the tokenizer sees.
+ *
  * Beside other punctuation a run stays a boundary: ICU's word break
  * keeps a.b and 3.5 whole, so the space of "end. Next" is a word's end.
  *
@@ -96,4 +104,67 @@ pr_text_space_joins (gunichar before,
   if (is_cjk_block_punctuation (before) || is_cjk_block_punctuation (after))
     return TRUE;
   return pr_text_space_is_cjk (before) && pr_text_space_is_cjk (after);
+}
+
+/**
+ * pr_text_space_is_invisible:
+ *
+ * Returns: whether @c is a default-ignorable code point (U+200B, U+FEFF,
+ *   U+2060, U+00AD…), which NFKC_Casefold removes
+ */
+gboolean
+pr_text_space_is_invisible (gunichar c)
+{
+  /* Below U+00AD, and from the CJK ideographs to the variation
+   * selectors (most of a Chinese text), there is none: ICU is not asked. */
+  if (c < 0xAD || (c >= 0x3400 && c < 0xFE00))
+    return FALSE;
+  return u_hasBinaryProperty ((UChar32) c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
+/**
+ * pr_text_space_append_visible:
+ * @out: where @text goes without its default-ignorable code points
+ * @text: UTF-8 text (NUL bytes allowed; a byte that begins no valid
+ *   character is kept as it is, for the checks that refuse it)
+ * @length: its length in bytes
+ *
+ * Returns: whether @text held such a point
+ */
+gboolean
+pr_text_space_append_visible (GString    *out,
+                              const char *text,
+                              gsize       length)
+{
+  const char *p = text, *end = text + length, *kept = text;
+  gboolean dropped = FALSE;
+
+  while (p < end)
+    {
+      gunichar c;
+      const char *next;
+
+      /* U+00AD is the first such point: ASCII and C2 xx below it are not. */
+      if ((guchar) *p < 0xC2)
+        {
+          p++;
+          continue;
+        }
+      c = g_utf8_get_char_validated (p, end - p);
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          p++;
+          continue;
+        }
+      next = g_utf8_next_char (p);
+      if (pr_text_space_is_invisible (c))
+        {
+          dropped = TRUE;
+          g_string_append_len (out, kept, p - kept);
+          kept = next;
+        }
+      p = next;
+    }
+  g_string_append_len (out, kept, end - kept);
+  return dropped;
 }

@@ -23,4 +23,9 @@ gboolean pr_text_space_is_cjk (gunichar c);
 gboolean pr_text_space_joins  (gunichar before,
                                gunichar after);
 
+gboolean pr_text_space_is_invisible   (gunichar    c);
+gboolean pr_text_space_append_visible (GString    *out,
+                                       const char *text,
+                                       gsize       length);
+
 G_END_DECLS
