@@ -3,7 +3,8 @@
  * Not a test: what the bad-row check costs on one long value of shapes
  * that make a scan go back over what it has read (a one-line base64 run,
  * "+" after "+", an HTML letter with an inline image, a dotted or dashed
- * run, escapes, spaces, hex groups, words, a run of signs); prints the processor time of each and the
+ * run, escapes, spaces, hex groups, words, a run of signs, encoded-words,
+ * uuencode's lines); prints the processor time of each and the
  * check's answer, which two builds that read alike print equal.
  *
  *   bench-bad-row [MEBIBYTES]
@@ -48,7 +49,8 @@ main (int    argc,
   static const char *const names[] = {
     "one-line base64", "\"+\" alone", "HTML letter, inline image", "a.a.a.", "a-a-a-", "a+a+a+",
     "U+U+U+", "%u%u%u", "=\\n=\\n", "spaces", "e6 e6 (hex dump)", "xn--", "e6:e6: (hex groups)",
-    "0x0x0x", "ab ab (words)", "aaa (bare Punycode)", "!#$% (base85)",
+    "0x0x0x", "ab ab (words)", "aaa (bare Punycode)", "!#$% (base85)", "=?utf-8?B?5bCPabc… (no end)",
+    "=?x?B?5bCP?= (word run)", "!!!!! (uuencode lines)",
   };
   gsize length = (gsize) ((argc > 1 ? atof (argv[1]) : 1.0) * 1024 * 1024);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
@@ -94,7 +96,10 @@ main (int    argc,
         case 13: repeated (s, "0x", length); break;
         case 14: repeated (s, "ab ", length); break;
         case 15: repeated (s, "a", length); break;
-        default: repeated (s, "!#$%", length); break;
+        case 16: repeated (s, "!#$%", length); break;
+        case 17: repeated (s, "=?utf-8?B?5bCPabcdefghijklmnopqrstuvwxyz ", length); break;
+        case 18: repeated (s, "=?x-none?B?5bCP?= ", length); break;
+        default: repeated (s, "!!!!!\n", length); break;
         }
       values[0] = s->str;
       lengths[0] = s->len;

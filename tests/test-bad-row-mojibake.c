@@ -6,9 +6,11 @@
  * let it through: the record was scanned as gibberish and its repeats were
  * silently missed. Such a value is a bad row, named with its row and
  * column, or skipped and counted with --skip-bad-rows (the refusal
- * names the caller's way on: the flag, or the window's switch). Text of rare
+ * names the caller's way on: the flag, or the window's switch); so is
+ * UTF-8 read as a DOS code page (CP437, CP850, CP852, CP775). Text of rare
  * characters that is not so (a list of rare names) is read. Oracles: the
- * text made gibberish here by g_convert (), as such a program does.
+ * text made gibberish here by g_convert () or glibc's iconv, as such a
+ * program does.
  */
 #define G_LOG_DOMAIN "pr-test-bad-row-mojibake"
 
@@ -135,6 +137,43 @@ test_rare_read (void)
   g_assert_cmpuint (set->n_records, ==, 6);
 }
 
+/* A value that is UTF-8 read as a DOS code page (a row an old DOS
+ * program wrote again), one row of twenty, too few for the column's
+ * check: refused naming the code page.
+ * Western text with those pages' letters (Müller, Søn, Łódź) is read. */
+static void
+test_dos_code_pages (void)
+{
+  static const char *const pages[] = { "CP437", "CP850", "CP852", "CP775" };
+  g_autoptr(GError) read_error = NULL;
+  g_autoptr(PrRecordSet) read = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autofree char *wrong = pr_test_misread_iconv (body, "UTF-8", pages[i], "");
+      g_autoptr(GString) csv = g_string_new ("id,body\n");
+      g_autofree char *named = g_strdup_printf ("UTF-8 text read as %s", pages[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = NULL;
+
+      for (int row = 1; row <= 20; row++)
+        g_string_append_printf (csv, "%d,%s%d\n", row, row == 3 ? wrong : body, row);
+      set = pr_test_load_id_body_csv (csv->str, &error);
+      g_test_message ("%s: %s", pages[i], wrong);
+      g_assert_null (set);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "line 4"));
+      g_assert_nonnull (strstr (error->message, named));
+    }
+  read = pr_test_load_id_body_csv ("id,body\n"
+                                   "1,Müller & Søn GmbH Zürich: Café-Résumé für Łódź und Gdańsk\n"
+                                   "2,我是住在西岚市云溪区新华街九十八号的居民\n",
+                                   &read_error);
+  g_assert_no_error (read_error);
+  g_assert_cmpuint (read->n_records, ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -143,5 +182,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/bad-row-mojibake/skipped", test_skipped);
   g_test_add_func ("/engine/bad-row-mojibake/rare-read", test_rare_read);
   g_test_add_func ("/engine/bad-row-mojibake/advice", test_advice);
+  g_test_add_func ("/engine/bad-row-mojibake/dos-code-pages", test_dos_code_pages);
   return g_test_run ();
 }

@@ -27,16 +27,20 @@
  * once among 10^7 random tokens. */
 #define MIN_HAN_TRADITIONAL 12
 
-/* Whether @bytes, not UTF-8, may be Chinese text in GBK: none of
- * GB18030's four bytes; in @simplified, whether its two-byte characters
- * are all GB2312's and nine in ten of its ideographs GB2312's first level,
- * as a Simplified letter's are. */
+/* Whether @bytes, not UTF-8, may be Chinese text in GB18030 (GBK and
+ * its four-byte characters, a rare ideograph such as 𠮷 in a name); in
+ * @simplified, whether its two-byte characters are all GB2312's and nine
+ * in ten of its ideographs GB2312's first level, as a Simplified
+ * letter's are. Four-byte characters are set aside from that judgement,
+ * but may be one in ten of the characters at most: random bytes read as
+ * GB18030 into many of them. In @gb18030, whether it has any. */
 static gboolean
 looks_like_gbk_text (const guint8 *bytes,
                      gsize         length,
-                     gboolean     *simplified)
+                     gboolean     *simplified,
+                     gboolean     *gb18030)
 {
-  guint han = 0, first_level = 0;
+  guint han = 0, first_level = 0, two_byte = 0, four_byte = 0;
   gboolean gb2312 = TRUE;
 
   for (gsize i = 0; i < length; i++)
@@ -45,14 +49,25 @@ looks_like_gbk_text (const guint8 *bytes,
 
       if (lead < 0x80)
         continue;
+      if (lead >= 0x81 && lead <= 0xFE && i + 3 < length && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39 &&
+          bytes[i + 2] >= 0x81 && bytes[i + 2] <= 0xFE && bytes[i + 3] >= 0x30 && bytes[i + 3] <= 0x39)
+        {
+          four_byte++;
+          i += 3;
+          continue;
+        }
       if (i + 1 >= length || (trail = bytes[i + 1]) < 0x40)
         return FALSE;
       gb2312 = gb2312 && lead >= 0xA1 && lead <= 0xF7 && trail >= 0xA1 && trail <= 0xFE;
       han += lead >= 0xB0;
       first_level += lead >= 0xB0 && lead <= 0xD7;
+      two_byte++;
       i++;
     }
+  if (four_byte * 10 > two_byte + four_byte)
+    return FALSE;
   *simplified = gb2312 && first_level * 10 >= han * 9;
+  *gb18030 = four_byte > 0;
   return TRUE;
 }
 
@@ -86,7 +101,8 @@ han_if_text (const char *text,
  * GB18030, into characters of all its range. */
 static guint
 han_in_gbk (const guint8 *bytes,
-            gsize         length)
+            gsize         length,
+            gboolean     *gb18030)
 {
   g_autofree char *converted = NULL;
   gboolean simplified;
@@ -94,7 +110,7 @@ han_in_gbk (const guint8 *bytes,
   gsize n = 0;
   guint han, chars;
 
-  if (!looks_like_gbk_text (bytes, length, &simplified))
+  if (!looks_like_gbk_text (bytes, length, &simplified, gb18030))
     return 0;
   converted = g_convert ((const char *) bytes, length, "UTF-8", "GB18030", NULL, &n, NULL);
   if (converted == NULL || (!simplified && !_pr_bad_row_mostly_common (converted, n, &all_han)))
@@ -144,7 +160,7 @@ han_in_utf16 (const guint8 *bytes,
  * @bytes: what a notation decodes to
  * @length: their length
  * @encoding: (out): the encoding they are text in: "UTF-8", "GBK",
- *   "UTF-16BE" or "UTF-16LE"
+ *   "GB18030" (GBK with four-byte characters), "UTF-16BE" or "UTF-16LE"
  *
  * Returns: the ideographs of @bytes if they are text in UTF-8, else in GBK,
  *   else in UTF-16; 0 if they are none, or hold a character no text
@@ -161,7 +177,7 @@ _pr_bad_row_han_in_bytes (const guint8 *bytes,
                           const char  **encoding)
 {
   guint han = 0, chars;
-  gboolean bom_be, bom_le;
+  gboolean bom_be, bom_le, gb18030;
 
   *encoding = "UTF-8";
   if (length == 0)
@@ -176,9 +192,9 @@ _pr_bad_row_han_in_bytes (const guint8 *bytes,
       if (text)
         return han_if_text ((const char *) bytes, length, &chars);
     }
-  else if ((han = han_in_gbk (bytes, length)) > 0)
+  else if ((han = han_in_gbk (bytes, length, &gb18030)) > 0)
     {
-      *encoding = "GBK";
+      *encoding = gb18030 ? "GB18030" : "GBK";
       return han;
     }
   if (length % 2 != 0)
@@ -190,6 +206,31 @@ _pr_bad_row_han_in_bytes (const guint8 *bytes,
   else if (!bom_be && (han = han_in_utf16 (bytes + 2 * bom_le, length - 2 * bom_le, FALSE)) > 0)
     *encoding = "UTF-16LE";
   return han;
+}
+
+/**
+ * _pr_bad_row_han_in_converted:
+ * @text: valid UTF-8, converted from another encoding a notation names
+ *   (an encoded-word's charset)
+ * @length: its length in bytes
+ *
+ * Returns: its ideographs, judged as a Traditional letter in GBK is
+ *   (random bytes read as a two-byte encoding make ideographs): 0 unless
+ *   all its characters are text's, MIN_HAN_TRADITIONAL ideographs at
+ *   least, half its characters but spaces, nine in ten of them common
+ *   ones
+ */
+guint
+_pr_bad_row_han_in_converted (const char *text,
+                              gsize       length)
+{
+  guint64 all_han;
+  guint han, chars;
+
+  if (!_pr_bad_row_mostly_common (text, length, &all_han))
+    return 0;
+  han = han_if_text (text, length, &chars);
+  return han >= MIN_HAN_TRADITIONAL && han * 2 >= chars ? han : 0;
 }
 
 /* Whether @c is a character of a Chinese letter's besides its ideographs:

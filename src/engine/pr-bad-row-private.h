@@ -61,6 +61,8 @@ gboolean  _pr_bad_row_mostly_common (const char *text,
 guint _pr_bad_row_han_in_bytes (const guint8 *bytes,
                                 gsize         length,
                                 const char  **encoding);
+guint _pr_bad_row_han_in_converted (const char *text,
+                                    gsize       length);
 guint _pr_bad_row_han_in_chars (const GArray *chars,
                                 guint        *non_space);
 guint _pr_bad_row_plain_han (const char *value,
@@ -78,6 +80,10 @@ char *_pr_bad_row_hex (const char *value,
                        gsize       length);
 char *_pr_bad_row_base85 (const char *value,
                           gsize       length);
+char *_pr_bad_row_uuencode (const char *value,
+                            gsize       length);
+char *_pr_bad_row_encoded_words (const char *value,
+                                 gsize       length);
 char *_pr_bad_row_ascii_forms (const char *value,
                                gsize       length);
 char *_pr_bad_row_json (const char *value,

@@ -5,7 +5,8 @@
  * a database replaced by "?", JSON's escapes for Chinese text, a JSON
  * object or array holding the text, its bytes
  * percent-encoded, quoted-printable or \x-escaped, its code points, hex
- * digits, base64, base32, base85, UTF-7, Punycode, HTML or RTF markup).
+ * digits, base64, base32, base85, UTF-7, Punycode, uuencode, MIME
+ * encoded-words, HTML or RTF markup).
  * The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
@@ -306,7 +307,8 @@ json_escaped_han (const char *value,
 
 /* The reason @value is text in a notation (JSON escapes, a JSON object or
  * array, escaped bytes or
- * code points, hex, base64, base32, UTF-7, Punycode, base85, HTML, RTF)
+ * code points, hex, base64, base32, UTF-7, Punycode, base85, uuencode,
+ * MIME encoded-words, HTML, RTF)
  * rather than the text itself, or NULL. */
 static char *
 escaped_text (const char *value,
@@ -326,6 +328,10 @@ escaped_text (const char *value,
     reason = _pr_bad_row_ascii_forms (value, length);
   if (reason == NULL)
     reason = _pr_bad_row_base85 (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_uuencode (value, length);
+  if (reason == NULL)
+    reason = _pr_bad_row_encoded_words (value, length);
   return reason != NULL ? reason : _pr_bad_row_markup (value, length);
 }
 

@@ -7,7 +7,8 @@
  * CP1256 Arabic, as CP1250, CP1257, CP437, CP850 or Mac Roman Latin
  * letters and signs; Big5 bytes read as GBK are kana and rare
  * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, CP874,
- * CP1256 or Mac Roman likewise. The evidence is the
+ * CP1256, Mac Roman or the DOS code pages (CP437, CP850, CP852, CP775)
+ * likewise. The evidence is the
  * reading undone: the value written back in the encoding that read it
  * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
  * characters, most of them among the most frequent. A real name or word
@@ -148,6 +149,10 @@ static const Reading readings[] = {
   { "macintosh", "Mac Roman", SOURCE_UTF8 },
   { "windows-949", "EUC-KR", SOURCE_UTF8, "euckr", FALSE, "EUC-KR" },
   { "JOHAB", "Johab", SOURCE_UTF8, NULL, TRUE },
+  { "ibm-437", "CP437", SOURCE_UTF8 },
+  { "ibm-850", "CP850", SOURCE_UTF8 },
+  { "ibm-852", "CP852", SOURCE_UTF8 },
+  { "ibm-775", "CP775", SOURCE_UTF8 },
 };
 
 /* UTF-8 read as Latin-1 or CP1252 (MariaDB's latin1), which the other
