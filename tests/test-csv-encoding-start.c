@@ -190,6 +190,30 @@ test_utf8_mark_before_wide (void)
             pr_csv_reader_free (reader);
           }
       }
+
+  /* Given a width the text after the mark does not have: named, not
+   * read as the other width's garbage. */
+  {
+    static const struct { const char *bytes; gsize length; const char *given, *named; } cases[] = {
+      { "\xef\xbb\xbf" "i\0\0\0d\0\0\0\n\0\0\0" "1\0\0\0\n\0\0\0", 23, "UTF-16LE", "UTF-32LE" },
+      { "\xef\xbb\xbf" "\xff\xfe\0\0i\0\0\0d\0\0\0\n\0\0\0", 19, "UTF-16", "UTF-32LE" },
+      { "\xef\xbb\xbf" "i\0d\0\n\0" "1\0\n\0", 13, "UTF-32LE", "UTF-16LE" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *give = g_strdup_printf ("--encoding %s", cases[i].named);
+        PrCsvReader *reader = open_bytes (cases[i].bytes, cases[i].length, cases[i].given, &error);
+
+        g_assert_no_error (error);
+        g_assert_false (pr_csv_reader_next (reader, NULL, &error));
+        g_test_message ("%s: %s", cases[i].given, error != NULL ? error->message : "read");
+        g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+        g_assert_nonnull (strstr (error->message, give));
+        pr_csv_reader_free (reader);
+      }
+  }
 }
 
 int

@@ -9,8 +9,8 @@ G_BEGIN_DECLS
  * needs before it is refused. */
 #define PR_BAD_ROW_MIN_HAN 4
 
-/* The shortest run of a notation's characters looked at: 12 bytes in
- * base64, four ideographs in UTF-8. */
+/* The shortest run of a notation's characters looked at: in base64,
+ * 12 bytes (four ideographs in UTF-8); in hex, 8 bytes. */
 #define PR_BAD_ROW_MIN_TOKEN 16
 
 /* Characters of a value shown in a message, to find it by. */

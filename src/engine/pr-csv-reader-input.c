@@ -165,24 +165,31 @@ check_raw_start (PrCsvReader  *reader,
   const char *data = reader->raw;
   gsize length = reader->raw_len;
   gboolean bom = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0;
+  int width = ucnv_getMinCharSize (reader->source_cnv);
   gboolean non_ascii;
 
-  if (ucnv_getMinCharSize (reader->source_cnv) == 2)
+  if (width > 1)
     {
-      const char *wide = wide_encoding_of ((const guint8 *) data, length);
+      /* After UTF-8's mark, the text's own width is what must match. */
+      const char *wide = bom ? wide_after_utf8_mark ((const guint8 *) data + 3, length - 3)
+                             : wide_encoding_of ((const guint8 *) data, length);
 
-      if (wide != NULL && g_str_has_prefix (wide, "UTF-32"))
+      if (wide != NULL && g_str_has_prefix (wide, "UTF-32") && width == 2)
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
                        _("the file is given as %s, but it is %s (its first characters take four bytes each): give "
                          "--encoding %s"), reader->encoding, wide, wide);
           return FALSE;
         }
-    }
-  if (ucnv_getMinCharSize (reader->source_cnv) > 1)
-    {
+      if (bom && wide != NULL && g_str_has_prefix (wide, "UTF-16") && width == 4)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("the file is given as %s, but it is %s (its first characters take two bytes each): give "
+                         "--encoding %s"), reader->encoding, wide, wide);
+          return FALSE;
+        }
       /* UTF-8's mark before the wide text given: dropped. */
-      if (bom && wide_after_utf8_mark ((const guint8 *) data + 3, length - 3) != NULL)
+      if (bom && wide != NULL)
         {
           reader->raw_pos += 3;
           reader->raw_consumed += 3;

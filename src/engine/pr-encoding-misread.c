@@ -116,13 +116,14 @@ typedef struct {
   const char *charset;  /* MariaDB's character set of the reading; NULL: none */
   gboolean    iconv;    /* ICU lacks it: written back through iconv */
   const char *strict;   /* iconv's name of @charset, which lacks the code page's extensions */
+  gboolean    lossy;    /* its decoder lacks most of the source's pairs: COMMON_TENTHS_UTF8, MIN_HAN_LOSSY */
 } Reading;
 
 /* Microsoft's code pages, where one extends the standard, so that text a
  * Windows program read (CP949's extra Hangul, CP874's quotes) is written
  * back whole. */
 static const Reading readings[] = {
-  { "windows-949", "EUC-KR", 0, "euckr", FALSE, "EUC-KR" },
+  { "windows-949", "EUC-KR", 0, "euckr", FALSE, "EUC-KR", TRUE },
   { "windows-950", "Big5", 0 },
   { "Shift_JIS", "Shift_JIS", 0 },
   { "EUC-JP", "EUC-JP", 0 },
@@ -139,7 +140,7 @@ static const Reading readings[] = {
   { "ibm-866", "CP866", 0 },
   { "ibm-437", "CP437", 0 },
   { "ibm-850", "CP850", 0 },
-  { "JOHAB", "Johab", 0, NULL, TRUE },
+  { "JOHAB", "Johab", 0, NULL, TRUE, NULL, TRUE },
   { "GBK", "GBK", 1 },
   { "windows-1251", "CP1251", SOURCE_UTF8 },
   { "windows-950", "Big5", SOURCE_UTF8 },
@@ -147,8 +148,8 @@ static const Reading readings[] = {
   { "windows-874", "TIS-620 (CP874)", SOURCE_UTF8 },
   { "windows-1256", "CP1256", SOURCE_UTF8 },
   { "macintosh", "Mac Roman", SOURCE_UTF8 },
-  { "windows-949", "EUC-KR", SOURCE_UTF8, "euckr", FALSE, "EUC-KR" },
-  { "JOHAB", "Johab", SOURCE_UTF8, NULL, TRUE },
+  { "windows-949", "EUC-KR", SOURCE_UTF8, "euckr", FALSE, "EUC-KR", TRUE },
+  { "JOHAB", "Johab", SOURCE_UTF8, NULL, TRUE, NULL, TRUE },
   { "ibm-437", "CP437", SOURCE_UTF8 },
   { "ibm-850", "CP850", SOURCE_UTF8 },
   { "ibm-852", "CP852", SOURCE_UTF8 },
@@ -530,17 +531,20 @@ in_strict (const Reading *reading,
   return read != NULL;
 }
 
-/* Whether the bytes read as @s are Chinese text a reader would write. */
+/* Whether the bytes @reading undid are Chinese text a reader would write. */
 static gboolean
-reads_as_chinese (guint        s,
-                  const Tally *tally)
+reads_as_chinese (const Reading *reading,
+                  const Tally   *tally)
 {
+  guint s = reading->source;
+  gboolean lossy_utf8 = reading->lossy && s == SOURCE_UTF8;
+
   return tally->han >= MIN_HAN &&
-         tally->common * 10 >= tally->han * (s == SOURCE_UTF8 ? COMMON_TENTHS_UTF8 : COMMON_TENTHS) &&
+         tally->common * 10 >= tally->han * (lossy_utf8 ? COMMON_TENTHS_UTF8 : COMMON_TENTHS) &&
          tally->frequent * 4 >= tally->han * sources[s].frequent_quarters &&
          (s == SOURCE_UTF8 ? tally->stray <= tally->han * STRAY_PER_HAN_UTF8
                            : tally->stray * STRAY_RATIO <= tally->han ||
-                               (tally->han >= MIN_HAN_LOSSY && tally->stray <= tally->han));
+                               (reading->lossy && tally->han >= MIN_HAN_LOSSY && tally->stray <= tally->han));
 }
 
 /* The most frequent syllables of Korean text (endings, particles):
@@ -681,7 +685,7 @@ pr_encoding_misread_find (const char        *text,
       /* The reading whose characters are the most frequent ones wins:
        * one that fits no better (KOI8-R's Cyrillic written back in GBK,
        * read as Big5) makes more characters, not more frequent ones. */
-      if (!reads_as_chinese (readings[r].source, &tally) ||
+      if (!reads_as_chinese (&readings[r], &tally) ||
           (best_han > 0 && (guint64) tally.frequent * best_han <= (guint64) best_frequent * tally.han))
         continue;
       best_frequent = tally.frequent;
@@ -706,7 +710,7 @@ pr_encoding_misread_find (const char        *text,
         {
           read = read_utf8 (bytes, n, &tally);
           tally.stray += lost;
-          if (reads_as_chinese (SOURCE_UTF8, &tally) && tally.stray <= best_stray)
+          if (reads_as_chinese (&latin1_reading, &tally) && tally.stray <= best_stray)
             take_reading (misread, &latin1_reading, &read, &tally, bytes, n);
         }
     }

@@ -26,8 +26,9 @@
  * Chinese is written without spaces, so white space between ideographs
  * is layout: a line broken in the middle of a word by a copy out of a
  * PDF or a Word file, a space typed after 。, a line end written as CRLF
- * or CR by another program. Kept, it cut words in two and changed the
- * 3-grams around it, and such a copy lost repeats silently.
+ * or CR by another program. Kept, it cuts words in two and changes the
+ * 3-grams around it, so that such a copy is not found as a repeat of the
+ * same text without it, and nothing says so.
  */
 #define G_LOG_DOMAIN "pr-text-space"
 
@@ -144,7 +145,8 @@ pr_text_space_append_visible (GString    *out,
       gunichar c;
       const char *next;
 
-      /* U+00AD is the first such point: ASCII and C2 xx below it are not. */
+      /* U+00AD (C2 AD) is the first such point: a byte below C2 (ASCII,
+       * or no character's start) begins none; every C2 xx is decoded. */
       if ((guchar) *p < 0xC2)
         {
           p++;

@@ -18,7 +18,7 @@
  * copied out of a PDF or justified by a form) the spaces between an
  * ideograph and a number, or lone digits (2 0 1 9 年), are layout too:
  * kept, they cut the text into other words than the same text without
- * them, and such a copy was never found as a repeat.
+ * them, and such a copy is not found as a repeat of the text without them.
  *
  * pr_tokenizer_tokenize_with_ranges () gives the same words and where each
  * came from in the original text, for the compare view. Breaking must happen
