@@ -219,7 +219,7 @@ _pr_bad_row_base64 (const char *value,
         han = _pr_bad_row_han_in_bytes (bytes->data, bytes->len, &encoding);
         base32 = base32_alphabets[i].name;
       }
-  if (han < PR_BAD_ROW_MIN_HAN || han < _pr_bad_row_plain_han (value, length, token.start, token.end))
+  if (!_pr_bad_row_decoded_dominates (han, value, length, token.start, token.end))
     return NULL;
 
   shown = _pr_bad_row_shown_from (token.start, token.end);

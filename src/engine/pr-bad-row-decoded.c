@@ -294,3 +294,41 @@ _pr_bad_row_plain_han (const char *value,
 {
   return _pr_bad_row_count_han (value, start) + _pr_bad_row_count_han (end, value + length);
 }
+
+/**
+ * _pr_bad_row_decoded_dominates:
+ * @han: the ideographs of the text decoded from @start to @end
+ * @value: valid UTF-8
+ * @length: its length in bytes
+ * @start: where its encoded part starts
+ * @end: where that part ends
+ *
+ * Returns: whether the decoded text is a letter's (enough ideographs) and
+ *   outweighs the plain text around it
+ */
+gboolean
+_pr_bad_row_decoded_dominates (guint       han,
+                               const char *value,
+                               gsize       length,
+                               const char *start,
+                               const char *end)
+{
+  return han >= PR_BAD_ROW_MIN_HAN && han >= _pr_bad_row_plain_han (value, length, start, end);
+}
+
+/**
+ * _pr_bad_row_count_chars:
+ *
+ * Returns: the characters from @start to @end that are not ASCII white
+ *   space
+ */
+gsize
+_pr_bad_row_count_chars (const char *start,
+                         const char *end)
+{
+  gsize n = 0;
+
+  for (const char *p = start; p < end; p++)
+    n += !g_ascii_isspace (*p) && ((guchar) *p & 0xC0) != 0x80;
+  return n;
+}

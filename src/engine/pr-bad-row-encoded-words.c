@@ -279,7 +279,7 @@ _pr_bad_row_encoded_words (const char *value,
     han = _pr_bad_row_han_in_bytes (best_raw->data, best_raw->len, &encoding);
   else
     han = _pr_bad_row_han_in_converted (best->str, best->len);
-  if (han < PR_BAD_ROW_MIN_HAN || han < _pr_bad_row_plain_han (value, length, best_start, best_end))
+  if (!_pr_bad_row_decoded_dominates (han, value, length, best_start, best_end))
     return NULL;
 
   shown = _pr_bad_row_shown_from (best_start, best_end);

@@ -117,18 +117,6 @@ longest_run (const char *value,
   return best;
 }
 
-/* The non-space characters from @start to @end. */
-static gsize
-count_chars (const char *start,
-             const char *end)
-{
-  gsize n = 0;
-
-  for (const char *p = start; p < end; p++)
-    n += !g_ascii_isspace (*p);
-  return n;
-}
-
 /* The bytes @run writes: its digits, two a byte, prefixes and separators
  * aside. */
 static GByteArray *
@@ -176,11 +164,11 @@ _pr_bad_row_hex (const char *value,
 
   /* Only a run that is three quarters of the value at least is decoded. */
   run = longest_run (value, length, &chars);
-  if (run.digits < PR_BAD_ROW_MIN_TOKEN || count_chars (run.start, run.end) * 4 < chars * 3)
+  if (run.digits < PR_BAD_ROW_MIN_TOKEN || _pr_bad_row_count_chars (run.start, run.end) * 4 < chars * 3)
     return NULL;
   bytes = decode_run (&run);
   han = _pr_bad_row_han_in_bytes (bytes->data, bytes->len, &encoding);
-  if (han < PR_BAD_ROW_MIN_HAN || han < _pr_bad_row_plain_han (value, length, run.start, run.end))
+  if (!_pr_bad_row_decoded_dominates (han, value, length, run.start, run.end))
     return NULL;
 
   shown = _pr_bad_row_shown_from (run.start, run.end);

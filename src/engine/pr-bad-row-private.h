@@ -69,6 +69,13 @@ guint _pr_bad_row_plain_han (const char *value,
                              gsize       length,
                              const char *start,
                              const char *end);
+gboolean _pr_bad_row_decoded_dominates (guint       han,
+                                        const char *value,
+                                        gsize       length,
+                                        const char *start,
+                                        const char *end);
+gsize _pr_bad_row_count_chars (const char *start,
+                               const char *end);
 
 char *_pr_bad_row_markup (const char *value,
                           gsize       length);

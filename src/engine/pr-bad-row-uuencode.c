@@ -68,17 +68,6 @@ is_frame (const char *p,
           g_ascii_isdigit (p[8]) && p[9] == ' ');
 }
 
-static gsize
-count_chars (const char *p,
-             const char *end)
-{
-  gsize n = 0;
-
-  for (; p < end; p++)
-    n += !g_ascii_isspace (*p) && ((guchar) *p & 0xC0) != 0x80;
-  return n;
-}
-
 /* The bytes of the lines from @start to @end, each a line of uuencode. */
 static GByteArray *
 decode (const char *start,
@@ -154,15 +143,16 @@ _pr_bad_row_uuencode (const char *value,
           run_start = NULL;
           run_bytes = 0;
           if (n == 0 || is_frame (p, eol))
-            frame_chars += count_chars (p, eol);
+            frame_chars += _pr_bad_row_count_chars (p, eol);
         }
       p = next;
     }
-  if (best_bytes < MIN_BYTES || (count_chars (best_start, best_end) + frame_chars) * 4 < count_chars (value, end) * 3)
+  if (best_bytes < MIN_BYTES ||
+      (_pr_bad_row_count_chars (best_start, best_end) + frame_chars) * 4 < _pr_bad_row_count_chars (value, end) * 3)
     return NULL;
   bytes = decode (best_start, best_end);
   han = _pr_bad_row_han_in_bytes (bytes->data, bytes->len, &encoding);
-  if (han < PR_BAD_ROW_MIN_HAN || han < _pr_bad_row_plain_han (value, length, best_start, best_end))
+  if (!_pr_bad_row_decoded_dominates (han, value, length, best_start, best_end))
     return NULL;
 
   shown = _pr_bad_row_shown_from (best_start, best_end);
