@@ -4,8 +4,10 @@
  * with seconds (2019-06-08 09:15:00) are read as written; hours from 1 to
  * 12 without 上午/下午 that the column cannot tell (9:15) are refused or
  * counted with a message that says to add the part of the day, not to
- * give a date order that would not read them. The oracle is the file as
- * written here.
+ * give a date order that would not read them. Dates written with words
+ * (北京时间, a lunar note, 二O二四) are read, and a lunar date alone is
+ * counted apart, saying to write the Gregorian date. The oracle is the
+ * file as written here.
  */
 #define G_LOG_DOMAIN "pr-test-cli-date-clock"
 
@@ -256,6 +258,40 @@ test_every_reason_named (void)
   pr_test_remove_tree (dir);
 }
 
+static void
+test_lunar_counted_apart (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = {
+    "2019-06-08 17:31:20 北京时间", "2024年2月10日（农历正月初一）", "二O二四年二月十日", "2019-06-08 17",
+    "农历2024年正月初一", "2019-06-08 17:31:20 GMT+25", "2019-06-09 08:00 CST", "2019-06-10 09:00",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 0);
+  g_test_message ("%s", err);
+  /* Two of eight unreadable: 6 among the others, 5 apart. */
+  g_assert_nonnull (strstr (err, "1 date in column “date” could not be read and counts as none (record 6); "));
+  g_assert_nonnull (strstr (err, "; 1 more is a day of the lunar calendar (农历, 正月初一) (record 5): write the "
+                                 "Gregorian date"));
+  pr_test_remove_tree (dir);
+}
+
+/* CST beside EST: their Central Standard Time, not guessed. */
+static void
+test_cst_beside_est_refused (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = { "2019-06-08 17:31:20 CST", "2019-06-09 08:00 EST", "2019-06-10 09:00" };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "writes the zone CST (record 1)"));
+  g_assert_nonnull (strstr (err, "(record 2)"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -271,6 +307,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/date-clock/other-named-after-spans", test_other_named_after_spans);
   g_test_add_func ("/cli/scan/date-clock/mixed-reasons-each-named", test_mixed_reasons_each_named);
   g_test_add_func ("/cli/scan/date-clock/every-reason-named", test_every_reason_named);
-
+  g_test_add_func ("/cli/scan/date-clock/lunar-counted-apart", test_lunar_counted_apart);
+  g_test_add_func ("/cli/scan/date-clock/cst-beside-est-refused", test_cst_beside_est_refused);
   return g_test_run ();
 }

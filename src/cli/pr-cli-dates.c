@@ -97,6 +97,14 @@ append_reason (GString           *tail,
                            "correct the dates or the weekdays",
                            (gulong) n);
         break;
+      case PR_DATE_DOUBT_LUNAR:
+        /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+        format = ngettext ("; %llu more is a day of the lunar calendar (农历, 正月初一) (record %s): write the "
+                           "Gregorian date (公历), with the lunar day after it in brackets if wanted",
+                           "; %llu more are days of the lunar calendar (农历, 正月初一) (records %s): write the "
+                           "Gregorian dates (公历), with the lunar days after them in brackets if wanted",
+                           (gulong) n);
+        break;
       case PR_DATE_DOUBT_NONE:
       case PR_DATE_N_DOUBTS:
         /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
@@ -269,6 +277,19 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "%llu dates in column “%s” could not be read and count as none (records %s): "
                                         "their weekdays (星期一, 周一) are not their dates', so one of each is "
                                         "wrong; correct the dates or the weekdays%s",
+                                        (gulong) n),
+                              (unsigned long long) n, column, lead_ids, tail);
+    case PR_DATE_DOUBT_LUNAR:
+      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+       * dates or nothing. */
+      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                        "it is a day of the lunar calendar (农历, 正月初一), which is not converted; "
+                                        "write the Gregorian date (公历, 2024年2月10日), with the lunar day after it "
+                                        "in brackets if wanted (2024年2月10日（农历正月初一）)%s",
+                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                        "they are days of the lunar calendar (农历, 正月初一), which are not "
+                                        "converted; write the Gregorian dates (公历, 2024年2月10日), with the lunar "
+                                        "days after them in brackets if wanted (2024年2月10日（农历正月初一）)%s",
                                         (gulong) n),
                               (unsigned long long) n, column, lead_ids, tail);
     case PR_DATE_DOUBT_NONE:

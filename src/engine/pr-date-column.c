@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "pr-date-column.h"
+#include "pr-date-zone.h"
 #include "pr-record-set.h"
 
 struct _PrDateColumn {
@@ -59,6 +60,8 @@ struct _PrDateColumn {
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
   guint64      n_zero;         /* of the unreadable dates, 0 or -1 (what a column of Unix times holds for none) */
   GPtrArray   *zero_ids;       /* the first few of them */
+  char        *cst_id;         /* the first read with CST (China Standard Time) */
+  char        *us_id;          /* the first naming a zone of the United States */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
   guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
   gint64       latest_unix;    /* the latest instant the numbers are as Unix time, in true UTC */
@@ -128,6 +131,8 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->unreadable_ids, g_ptr_array_unref);
   g_clear_pointer (&self->samples, g_ptr_array_unref);
   g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
+  g_free (self->cst_id);
+  g_free (self->us_id);
   g_clear_pointer (&self->bare_bits, g_array_unref);
   g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
   for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
@@ -224,8 +229,9 @@ read_date_hour (const char *text)
 }
 
 /* 5 digits from 20000 to 80000, perhaps with a fraction of a day: Excel's
- * day numbers from 1954 to 2119 (43624 is 8 June 2019). 9 or 10 digits:
- * Unix seconds, 13: milliseconds, from 2000 to 2100. Each is a wall time
+ * day numbers from 1954 to 2119 (43624 is 8 June 2019). 9 or 10 digits,
+ * perhaps with a fraction: Unix seconds, 13: milliseconds, from 2000 to
+ * 2100. Each is a wall time
  * on the office's clock: Excel's days have no zone, Unix time is UTC. */
 static PrDateNumbers
 read_number_date (const char *text,
@@ -247,6 +253,11 @@ read_number_date (const char *text,
       *out_seconds = (gint64) ((days - 25569) * 86400 + 0.5);
       return PR_DATE_NUMBERS_EXCEL;
     }
+  /* Unix seconds with a fraction (1559986280.123), as a program's
+   * timestamp prints them: the second they fall in. */
+  if ((digits == 9 || digits == 10) && stripped[digits] == '.' && stripped[digits + 1] != '\0' &&
+      strspn (stripped + digits + 1, "0123456789") == strlen (stripped + digits + 1))
+    stripped[digits] = '\0';
   if (stripped[digits] != '\0' || !g_ascii_string_to_unsigned (stripped, 10, 0, G_MAXUINT64, &value, NULL))
     return PR_DATE_NUMBERS_NONE;
   if ((digits == 9 || digits == 10) && value >= G_GUINT64_CONSTANT (946684800) &&
@@ -488,6 +499,10 @@ pr_date_column_add (PrDateColumn  *self,
 
   if (status == PR_DATE_OK)
     self->n_read++;
+  if (status == PR_DATE_OK && self->cst_id == NULL && pr_date_zone_says_cst (text))
+    self->cst_id = g_strdup (id);
+  if (self->us_id == NULL && pr_date_zone_says_us (text))
+    self->us_id = g_strdup (id);
   if (self->offsets != NULL)
     g_array_append_val (self->offsets, offset);
   self->n_records++;
@@ -798,6 +813,26 @@ pr_date_column_finish (PrDateColumn  *self,
 
   unmark_bare_hours (self, dates);
 
+  /* CST is China Standard Time in a Chinese office's column, and the
+   * United States' Central Standard Time (-06:00) beside their zones or
+   * their month-first dates: not guessed. */
+  if (self->cst_id != NULL && (self->us_id != NULL || self->order == PR_DATE_ORDER_MDY))
+    {
+      if (self->us_id != NULL)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), and a zone of "
+                       "the United States (record %s), beside which CST is their Central Standard Time (-06:00); "
+                       "write the dates' offsets instead (+08:00 or -06:00)"),
+                     self->name, self->cst_id, self->us_id);
+      else
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), in month-first "
+                       "dates as the United States writes them, where CST is Central Standard Time (-06:00); "
+                       "write the dates' offsets instead (+08:00 or -06:00)"),
+                     self->name, self->cst_id);
+      return FALSE;
+    }
+
   /* Every date a number of one kind, none read as a date: the column says
    * what they are (a guess only if some were dates). */
   if (reads_numbers (self))
@@ -906,6 +941,15 @@ pr_date_column_finish (PrDateColumn  *self,
                        (unsigned long long) self->n_bare_refused,
                        (unsigned long long) (self->n_unreadable + self->n_read), self->name, bare->str, other);
         }
+      else if (self->n_doubt[PR_DATE_DOUBT_LUNAR] * 2 > self->n_unreadable)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are days of the "
+                       "lunar calendar (农历, 正月初一), which are not converted; write the Gregorian dates (公历, "
+                       "2024年2月10日), with the lunar day after each in brackets if wanted "
+                       "(2024年2月10日（农历正月初一）), and read the file again"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
       else if (self->n_roc * 2 > self->n_unreadable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pr-date.h"
+#include "pr-date-zone.h"
 #include "pr-full-width.h"
 
 static gboolean
@@ -89,18 +90,6 @@ is_day_of_week (int day,
   return (int) g_date_get_weekday (&date) == weekday;
 }
 
-static gboolean
-skip_word (const char **p,
-           const char  *word)
-{
-  gsize len = strlen (word);
-
-  if (strncmp (*p, word, len) != 0)
-    return FALSE;
-  *p += len;
-  return TRUE;
-}
-
 /* The first day of the week written from @from on (星期一, 周一, 礼拜一,
  * "(星期日)"), 1 for Monday to 7 for Sunday as GDateTime counts, or 0; in
  * @start and @end where it is. Byte by byte, as the text may not be
@@ -123,19 +112,19 @@ find_weekday (const char  *from,
         /* Every date passes here: most bytes start none of the words. */
         if ((guchar) *p < 0x80 && *p != '(')
           break;
-        if (!skip_word (&after_open, opens[b]))
+        if (!pr_date_skip_word (&after_open, opens[b]))
           continue;
         for (guint w = 0; w < G_N_ELEMENTS (words); w++)
           {
             const char *after_word = after_open;
 
-            if (!skip_word (&after_word, words[w]))
+            if (!pr_date_skip_word (&after_word, words[w]))
               continue;
             for (guint d = 0; d < G_N_ELEMENTS (days); d++)
               {
                 const char *q = after_word;
 
-                if (skip_word (&q, days[d]) && skip_word (&q, closes[b]))
+                if (pr_date_skip_word (&q, days[d]) && pr_date_skip_word (&q, closes[b]))
                   {
                     *start = p;
                     *end = q;
@@ -168,6 +157,54 @@ read_weekday (const char  *text,
   return weekday;
 }
 
+/* The lunar calendar's names (农历, 阴历) that open a note after a date. */
+static const char *const lunar_words[] = { "农历", "農曆", "阴历", "陰曆" };
+
+/* A note in brackets after the date that gives its day on the lunar
+ * calendar (2024年2月10日（农历正月初一）, 2024-02-10(农历腊月三十)):
+ * @text without it, a space in its place, in @out_rest; %FALSE when
+ * @text has no such note, or two. The note is not read: the Gregorian
+ * date before it says the day. */
+static gboolean
+strip_lunar_note (const char  *text,
+                  char       **out_rest)
+{
+  static const char *const opens[] = { "（", "(" };
+  const char *start = NULL, *end = NULL;
+
+  /* Every date passes here: most have no 历 (曆) at all. */
+  if (strstr (text, "历") == NULL && strstr (text, "曆") == NULL)
+    return FALSE;
+  for (const char *p = text + 1; *p != '\0'; p++)
+    for (guint b = 0; b < G_N_ELEMENTS (opens); b++)
+      {
+        const char *q = p;
+        gboolean lunar = FALSE;
+
+        if (!pr_date_skip_word (&q, opens[b]))
+          continue;
+        for (guint w = 0; w < G_N_ELEMENTS (lunar_words) && !lunar; w++)
+          lunar = pr_date_skip_word (&q, lunar_words[w]);
+        if (!lunar)
+          continue;
+        if (start != NULL)
+          return FALSE;
+        /* Up to the first closing bracket of either width; none inside. */
+        while (*q != '\0' && *q != ')' && *q != '(' && strncmp (q, "）", 3) != 0 && strncmp (q, "（", 3) != 0)
+          q++;
+        if (!pr_date_skip_word (&q, ")") && !pr_date_skip_word (&q, "）"))
+          return FALSE;
+        start = p;
+        end = q;
+        p = q - 1;
+        break;
+      }
+  if (start == NULL)
+    return FALSE;
+  *out_rest = g_strdup_printf ("%.*s %s", (int) (start - text), text, end);
+  return TRUE;
+}
+
 /* Chinese words for the part of the day before a time (下午3点): +1 for
  * the afternoon, -1 for the small hours (凌晨12点 is midnight), -2 for
  * 上午, which a 12-hour system writes as its AM (zh-CN's "tt"), -3 for
@@ -185,7 +222,7 @@ read_day_part (const char **p)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    if (skip_word (p, parts[i].word))
+    if (pr_date_skip_word (p, parts[i].word))
       return parts[i].part;
   return 0;
 }
@@ -291,7 +328,7 @@ read_time (const char **p,
   skip_spaces (p);
   if (!read_number (p, 1, 2, hour) || (hour_end = read_separator (p, hour_ends)) < 0)
     return FALSE;
-  if (hour_end > 0 && skip_word (p, "半"))
+  if (hour_end > 0 && pr_date_skip_word (p, "半"))
     *minute = 30;
   else if (g_ascii_isdigit (**p))
     {
@@ -307,7 +344,7 @@ read_time (const char **p,
           if (!read_number (p, 1, 2, second))
             return FALSE;
           if (minute_end == 1)
-            skip_word (p, "秒");
+            pr_date_skip_word (p, "秒");
           /* The fraction, to the microsecond (DATETIME(6)'s): two
            * letters of one second are ordered by it. */
           if (minute_end == 0 && (**p == '.' || **p == ','))
@@ -334,7 +371,7 @@ read_time (const char **p,
       /* AM/PM after the time, or 上午/下午 where .NET's "tt" puts them
        * (2019/6/8 5:31:20 下午). */
       day_part = read_am_pm (p);
-      if (day_part == 0 && (skip_word (p, "上午") || skip_word (p, "下午")))
+      if (day_part == 0 && (pr_date_skip_word (p, "上午") || pr_date_skip_word (p, "下午")))
         day_part = strncmp (*p - 6, "上", 3) == 0 ? -2 : 1;
       if (day_part == 0)
         *p = before;
@@ -400,6 +437,28 @@ read_time (const char **p,
   else if (day_part > 0 && *hour < 12)
     *hour += 12;
   return TRUE;
+}
+
+/* An hour alone after a date, in two digits (2019-06-08 17, ISO 8601's
+ * 2019-06-08T17), as a system writes a time cut to the hour (MySQL's
+ * %Y-%m-%d %H): 00 to 23, on a 24-hour clock. Only when @allowed: a date
+ * in ASCII digits and separators, not one a person types (2019年6月8日
+ * 17, ２０１９－０６－０８　１７), where a lone number could be other
+ * things. The rest (an offset or a zone) is the caller's. */
+static gboolean
+read_system_hour (const char  *s,
+                  gboolean     allowed,
+                  const char **p,
+                  int         *hour,
+                  int         *minute)
+{
+  if (!allowed || !g_ascii_isdigit (s[0]) || !g_ascii_isdigit (s[1]) || g_ascii_isdigit (s[2]) ||
+      (s[2] != '\0' && s[2] != ' ' && s[2] != '+' && s[2] != '-' && s[2] != 'Z'))
+    return FALSE;
+  *hour = (s[0] - '0') * 10 + (s[1] - '0');
+  *minute = 0;
+  *p = s + 2;
+  return *hour <= 23;
 }
 
 /* @text with its full-width forms (２０１９年６月８日, １７：３１) folded
@@ -486,6 +545,13 @@ fold_chinese_numerals (const char *text)
               n_digits++;
               p += len;
             }
+          /* 二O二四: the letter O typed for 〇, inside a run only. */
+          else if ((*p == 'O' || *p == 'o') && tens < 0 && run->len > 0)
+            {
+              g_string_append_c (run, '0');
+              n_digits++;
+              p++;
+            }
           else if (strncmp (p, "十", 3) == 0 && tens < 0)
             {
               tens = run->len == 0 ? 1 : run->len == 1 ? run->str[0] - '0' : -2;
@@ -543,7 +609,7 @@ fold_roc_year (const char *text)
     return NULL;
   skip_spaces (&p);
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
-    if (skip_word (&p, prefixes[i]))
+    if (pr_date_skip_word (&p, prefixes[i]))
       {
         skip_spaces (&p);
         if (!read_number (&p, 1, 3, &year) || year < 1 || g_ascii_isdigit (*p) || strncmp (p, "年", 3) != 0)
@@ -574,6 +640,69 @@ is_epoch_placeholder (gint64 wall)
   return wall == 0 || wall == -1 || wall == 8 * 3600 || wall == 8 * 3600 - 1;
 }
 
+/* The date @year … @second as written (and @weekday, when it is not 0):
+ * in @out_seconds, as if on UTC's clock, when it is read or is the
+ * epoch's placeholder (else left as it is). See read_date (). */
+static PrDateStatus
+read_fields (int          year,
+             int          month,
+             int          day,
+             int          hour,
+             int          minute,
+             int          second,
+             int          weekday,
+             gboolean     year_last,
+             PrDateOrder  order,
+             gint64      *out_seconds)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (year_last && order == PR_DATE_ORDER_YMD)
+    return PR_DATE_UNREADABLE;
+  /* Ambiguous only if it is a date one way or the other, with its
+   * weekday if it writes one. */
+  if (year_last && order == PR_DATE_ORDER_UNSET)
+    return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
+           (is_day_of_week (day, month, year, weekday) || is_day_of_week (month, day, year, weekday))
+             ? (year < 1901 || year > 2199 ? PR_DATE_PLACEHOLDER : PR_DATE_AMBIGUOUS) : PR_DATE_UNREADABLE;
+
+  /* 0000-00-00: MariaDB's zero date, a placeholder too (see below). */
+  if (year == 0 && month == 0 && day == 0 && hour == 0 && minute == 0 && second == 0)
+    return PR_DATE_PLACEHOLDER;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return PR_DATE_UNREADABLE;
+
+  /* GDateTime refuses dates that do not exist (2月30日). */
+  dt = g_date_time_new_utc (year, month, day, hour, minute, second);
+  if (dt == NULL)
+    return PR_DATE_UNREADABLE;
+  /* A weekday that is not the date's says one of them is wrong, and not
+   * which (pr_date_doubt () names it). */
+  if (weekday > 0 && g_date_time_get_day_of_week (dt) != weekday)
+    return PR_DATE_UNREADABLE;
+
+  /* 9999-12-31 (MariaDB's largest date), 0001-01-01 (.NET's smallest),
+   * 1899-12-30 (Access's zero), 1900-01-01 (SQL Server's and Excel's first
+   * day): what systems write for "no date". Read as dates, such a record
+   * would be its cluster's primary, or never could be, and periods would
+   * count from it; no petition has one. */
+  if (year < 1901 || year > 2199)
+    return PR_DATE_PLACEHOLDER;
+  /* The Unix epoch as a DATETIME shows it, on UTC's clock or Beijing's
+   * (FROM_UNIXTIME (0) is 1970-01-01 08:00:00 here), and its -1: the
+   * integer 0 or -1 is no date, and so is its text; read as a date it
+   * would be the earliest of any cluster, its primary. */
+  if (is_epoch_placeholder (g_date_time_to_unix (dt)))
+    {
+      /* Still a day to a person who types it (a filter's first day). */
+      *out_seconds = g_date_time_to_unix (dt);
+      return PR_DATE_PLACEHOLDER;
+    }
+
+  *out_seconds = g_date_time_to_unix (dt);
+  return PR_DATE_OK;
+}
+
 static PrDateStatus read_date (const char  *text,
                                PrDateOrder  order,
                                gint64      *out_seconds,
@@ -594,11 +723,15 @@ static PrDateStatus read_date (const char  *text,
  * YYYYMMDDHHMM and YYYYMMDDHHMMSS; with @order %PR_DATE_ORDER_DMY or
  * %PR_DATE_ORDER_MDY also D/M/YYYY or M/D/YYYY (with / - or .). A time may
  * follow: H:MM[:SS[.fff]] (also after 'T'), H时/点[M分[S秒]], H点半, with
- * 上午/下午/晚上… before it or AM/PM or 上午/下午 after it, and then Z or an offset
- * (+08:00, +0800, +08). Full-width digits and signs (２０１９－０６－０８)
- * read as their ASCII forms, Chinese numerals (二〇一九年六月八日) as
+ * 上午/下午/晚上… before it or AM/PM or 上午/下午 after it, or a two-digit
+ * hour alone (2019-06-08 17), and then Z, an offset (+08:00, +0800, +08)
+ * or a zone in words (北京时间, GMT+8, UTC+08:00, CST, Asia/Shanghai; see
+ * pr-date-zone.c), which 北京时间 may also be before the date. Full-width
+ * digits and signs (２０１９－０６－０８) read as their ASCII forms,
+ * Chinese numerals (二〇一九年六月八日, 二O二四 with the letter O) as
  * numbers, and a year of the Republic of China with its prefix (民国108年)
- * as the Common Era's.
+ * as the Common Era's; a lunar note in brackets after the date
+ * (（农历正月初一）) is passed over.
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
  *   last when @order is %PR_DATE_ORDER_UNSET, %PR_DATE_PLACEHOLDER for a
@@ -675,12 +808,16 @@ read_date (const char  *text,
   const char *p = text;
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
   gboolean iso_time = FALSE, spaced_time = FALSE;
-  gboolean has_time = FALSE, year_last = FALSE, has_seconds = FALSE;
-  g_autoptr(GDateTime) dt = NULL;
+  gboolean has_time = FALSE, year_last = FALSE, has_seconds = FALSE, han_date = FALSE;
   g_autofree char *folded = NULL;
   g_autofree char *roc = NULL;
   g_autofree char *without_weekday = NULL;
-  int weekday;
+  g_autofree char *without_note = NULL;
+  int weekday, prefix_offset = PR_DATE_NO_OFFSET;
+  PrDateZone zone = { 0, NULL };
+  gboolean zone_word = FALSE;
+  PrDateStatus status;
+  gint64 wall = PR_DATE_NONE;
 
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
@@ -690,6 +827,8 @@ read_date (const char  *text,
   if (text == NULL)
     return PR_DATE_UNREADABLE;
   /* Before the numerals are folded: 星期一's 一 is no digit. */
+  if (strip_lunar_note (text, &without_note))
+    text = without_note;
   weekday = read_weekday (text, &without_weekday);
   if (weekday > 0)
     text = without_weekday;
@@ -699,6 +838,8 @@ read_date (const char  *text,
     p = roc;
 
   skip_spaces (&p);
+  if (pr_date_zone_read_prefix (&p, &prefix_offset))
+    skip_spaces (&p);
 
   if (g_ascii_isdigit (p[0]) && g_ascii_isdigit (p[1]) && g_ascii_isdigit (p[2]) && g_ascii_isdigit (p[3]))
     {
@@ -730,8 +871,9 @@ read_date (const char  *text,
             return PR_DATE_UNREADABLE;
           if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
             return PR_DATE_UNREADABLE;
-          if (sep == 3 && !skip_word (&p, "日") && !skip_word (&p, "号"))
-            skip_word (&p, "號");
+          han_date = sep == 3;
+          if (sep == 3 && !pr_date_skip_word (&p, "日") && !pr_date_skip_word (&p, "号"))
+            pr_date_skip_word (&p, "號");
         }
     }
   else
@@ -762,8 +904,11 @@ read_date (const char  *text,
       skip_spaces (&p);
       if (*p != '\0')
         {
+          const char *time_start = p;
+
           second = -1;
-          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_micros, out_clock))
+          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_micros, out_clock) &&
+              !read_system_hour (time_start, folded == NULL && !han_date, &p, &hour, &minute))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
@@ -790,62 +935,42 @@ read_date (const char  *text,
         return PR_DATE_UNREADABLE;
       skip_spaces (&p);
       if (*p != '\0' && !read_offset (&p, &offset))
-        return PR_DATE_UNREADABLE;
+        {
+          if (!pr_date_zone_read_word (&p, &zone))
+            return PR_DATE_UNREADABLE;
+          zone_word = TRUE;
+        }
       /* ISO 8601's T and offsets are 24-hour by definition, and a
-       * system's: they say nothing of how the column's people write. */
-      if (iso_time || offset != PR_DATE_NO_OFFSET)
+       * system's: they say nothing of how the column's people write. A
+       * zone in words (下午3点 北京时间) is as much a person's. */
+      if (iso_time || (offset != PR_DATE_NO_OFFSET && !zone_word))
         *out_clock = PR_DATE_CLOCK_24;
     }
   skip_spaces (&p);
-  if (*p != '\0')
-    return PR_DATE_UNREADABLE;
-
-  if (year_last && order == PR_DATE_ORDER_YMD)
-    return PR_DATE_UNREADABLE;
-  /* Ambiguous only if it is a date one way or the other, with its
-   * weekday if it writes one. */
-  if (year_last && order == PR_DATE_ORDER_UNSET)
-    return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
-           (is_day_of_week (day, month, year, weekday) || is_day_of_week (month, day, year, weekday))
-             ? (year < 1901 || year > 2199 ? PR_DATE_PLACEHOLDER : PR_DATE_AMBIGUOUS) : PR_DATE_UNREADABLE;
-
-  /* 0000-00-00: MariaDB's zero date, a placeholder too (see below). */
-  if (year == 0 && month == 0 && day == 0 && hour == 0 && minute == 0 && second == 0)
-    return PR_DATE_PLACEHOLDER;
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
-    return PR_DATE_UNREADABLE;
-
-  /* GDateTime refuses dates that do not exist (2月30日). */
-  dt = g_date_time_new_utc (year, month, day, hour, minute, second);
-  if (dt == NULL)
-    return PR_DATE_UNREADABLE;
-  /* A weekday that is not the date's says one of them is wrong, and not
-   * which (pr_date_doubt () names it). */
-  if (weekday > 0 && g_date_time_get_day_of_week (dt) != weekday)
-    return PR_DATE_UNREADABLE;
-
-  /* 9999-12-31 (MariaDB's largest date), 0001-01-01 (.NET's smallest),
-   * 1899-12-30 (Access's zero), 1900-01-01 (SQL Server's and Excel's first
-   * day): what systems write for "no date". Read as dates, such a record
-   * would be its cluster's primary, or never could be, and periods would
-   * count from it; no petition has one. */
-  if (year < 1901 || year > 2199)
-    return PR_DATE_PLACEHOLDER;
-  /* The Unix epoch as a DATETIME shows it, on UTC's clock or Beijing's
-   * (FROM_UNIXTIME (0) is 1970-01-01 08:00:00 here), and its -1: the
-   * integer 0 or -1 is no date, and so is its text; read as a date it
-   * would be the earliest of any cluster, its primary. */
-  if (is_epoch_placeholder (g_date_time_to_unix (dt)))
+  /* A zone names the time's: no zone without a time, and one zone. */
+  if (*p != '\0' || (prefix_offset != PR_DATE_NO_OFFSET && (!has_time || zone_word || offset != PR_DATE_NO_OFFSET)))
     {
-      /* Still a day to a person who types it (a filter's first day). */
-      *out_seconds = g_date_time_to_unix (dt);
-      *out_offset = offset;
-      return PR_DATE_PLACEHOLDER;
+      pr_date_zone_clear (&zone);
+      return PR_DATE_UNREADABLE;
     }
-
-  *out_seconds = g_date_time_to_unix (dt);
-  *out_offset = offset;
-  return PR_DATE_OK;
+  status = read_fields (year, month, day, hour, minute, second, weekday, year_last, order, &wall);
+  /* Only a date read, or the epoch's placeholder, has its instant. */
+  if (wall != PR_DATE_NONE)
+    {
+      if (prefix_offset != PR_DATE_NO_OFFSET)
+        offset = prefix_offset;
+      /* Asia/Shanghai's offset is its clock's on that date (+09:00 in
+       * the summers of 1986 to 1991). */
+      else if (zone_word && !pr_date_zone_offset_at (&zone, wall, &offset))
+        status = PR_DATE_UNREADABLE;
+      if (status != PR_DATE_UNREADABLE)
+        {
+          *out_seconds = wall;
+          *out_offset = offset;
+        }
+    }
+  pr_date_zone_clear (&zone);
+  return status;
 }
 
 /* Whether @text, its digits folded, matches @pattern, compiled once into
@@ -973,6 +1098,29 @@ has_morning_twelve (const char  *text,
   return FALSE;
 }
 
+/* Whether @text writes a day of the lunar calendar: 农历 (阴历), or a
+ * month or day only it has (正月, 腊月, 初一 to 初十). Converting one is
+ * not attempted: its year, leap months and the zone of its new moons are
+ * easily got wrong. */
+static gboolean
+is_lunar (const char *text)
+{
+  static const char *const months[] = { "正月", "腊月", "臘月", "冬月" };
+  static const char *const tens[] = { "一", "二", "三", "四", "五", "六", "七", "八", "九", "十" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lunar_words); i++)
+    if (strstr (text, lunar_words[i]) != NULL)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (months); i++)
+    if (strstr (text, months[i]) != NULL)
+      return TRUE;
+  for (const char *p = strstr (text, "初"); p != NULL; p = strstr (p + 3, "初"))
+    for (guint i = 0; i < G_N_ELEMENTS (tens); i++)
+      if (strncmp (p + 3, tens[i], 3) == 0)
+        return TRUE;
+  return FALSE;
+}
+
 /**
  * pr_date_doubt:
  * @text: a date that pr_date_read () could not read
@@ -1003,6 +1151,8 @@ pr_date_doubt (const char  *text,
         ((without = pr_date_read (rest, order, &seconds, &offset)) == PR_DATE_OK || without == PR_DATE_AMBIGUOUS))
       return PR_DATE_DOUBT_WEEKDAY;
   }
+  if (is_lunar (text))
+    return PR_DATE_DOUBT_LUNAR;
   return PR_DATE_DOUBT_NONE;
 }
 

@@ -66,6 +66,7 @@ typedef enum {
   PR_DATE_DOUBT_HOUR_SPAN,       /* 2019-06-08 08:00-12:00 */
   PR_DATE_DOUBT_MORNING_TWELVE,  /* 上午12点: noon or midnight */
   PR_DATE_DOUBT_WEEKDAY,         /* 2024-01-01 星期二: not that date's weekday */
+  PR_DATE_DOUBT_LUNAR,           /* 农历2024年正月初一: a day of the lunar calendar */
   PR_DATE_N_DOUBTS,
 } PrDateDoubt;
 

@@ -2,7 +2,9 @@
 /* libFuzzer target: the date parser (pr_date_read ()) on any text, with
  * each order: offsets and fractions, YYYYMMDDHHMMSS, AM/PM, 上午/下午…点,
  * day-first and month-first dates, full-width digits and signs, a weekday
- * at the end or before the time (星期六, 周六, 礼拜天).
+ * at the end or before the time (星期六, 周六, 礼拜天), a zone in words
+ * (北京时间, GMT+8, CST, Asia/Shanghai), a lunar note after the date
+ * (（农历正月初一）), 二O二四 with the letter O, an hour alone.
  *
  * Besides not crashing or reading past the text, a date read must exist
  * (GDateTime takes it back), an offset must be within ±14:00, a date read
