@@ -167,11 +167,12 @@ report_misread_state (const char *state)
   PrEncodingMisread misread = { 0 };
   const char *source = pr_encoding_guess_to_string (guess);
 
-  if (read == NULL && pr_encoding_misread_find (state, length, &misread))
+  if (read == NULL && pr_encoding_misread_find (state, length, &misread) && misread.source != NULL)
     {
       read = g_steal_pointer (&misread.recovered);
       source = misread.source;
     }
+  pr_encoding_misread_clear (&misread);
   if (read == NULL)
     return FALSE;
   fprintf (stderr, _("Warning: the state “%s” is %s text read in another encoding (“%s”), so no state of the "

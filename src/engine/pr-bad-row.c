@@ -100,6 +100,26 @@ read_in_another_encoding (const char *value,
   if (!pr_encoding_misread_find (value, length, &misread))
     return NULL;
   shown = text_start (value, length, 12);
+  if (misread.source == NULL)
+    {
+      /* No one reading gives the text back clearly: a guess named would
+       * send the clerk to the wrong encoding. */
+      pr_encoding_misread_clear (&misread);
+      if (advice == PR_ADVICE_CONTROLS)
+        /* Translators: the value's start. */
+        return g_strdup_printf (_("the value looks like Chinese text read in the wrong encoding and saved "
+                                  "again (“%s”), and no search finds it as it is; no one encoding reads it back "
+                                  "clearly: if the column is read in the wrong encoding, choose its encoding "
+                                  "under the columns; else store the value's text again from its source"),
+                                shown);
+      /* Translators: the value's start, the column. */
+      return g_strdup_printf (_("the value looks like Chinese text read in the wrong encoding and saved again "
+                                "(“%s”), and no search finds it as it is; no one encoding reads it back clearly: "
+                                "if the file or the column is read in the wrong encoding, give its encoding "
+                                "(--encoding ENCODING for a file, --column-encoding %s=ENCODING for a table's "
+                                "column); else store the value's text again from its source"),
+                              shown, column);
+    }
   recovered = text_start (misread.recovered, strlen (misread.recovered), 12);
   if (misread.charset != NULL)
     repair = g_strdup_printf ("UPDATE … SET %s = CONVERT(BINARY CONVERT(%s USING %s) USING %s) WHERE …", column,

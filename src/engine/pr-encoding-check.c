@@ -62,8 +62,8 @@ static const gunichar cp1252_high[32] = {
 };
 
 /* The byte a Latin-1 or CP1252 reading made @c of; -1 if none did. */
-static int
-latin_byte (gunichar c)
+int
+_pr_encoding_latin_byte (gunichar c)
 {
   if (c <= 0xFF)
     return c;
@@ -120,7 +120,7 @@ scan_text (const char *text,
 
       *c1 |= c >= 0x80 && c <= 0x9F;
       *high |= c >= 0x80;
-      *latin = *latin && latin_byte (c) >= 0;
+      *latin = *latin && _pr_encoding_latin_byte (c) >= 0;
       if (*high && !*latin)
         {
           /* Only a C1 character is left to find: in valid UTF-8 it is the
@@ -405,7 +405,7 @@ guess_misdecoded (const char *text,
 
           replaced += c == 0xFFFD;
           made += c >= 0x80 && c != 0xFFFD;
-          bytes[n++] = (char) latin_byte (c);
+          bytes[n++] = (char) _pr_encoding_latin_byte (c);
         }
       /* U+FFFD is any byte lost, by any decoder: 张三 read as GBK with
        * errors="replace" is nothing but U+FFFD. Only the characters CP1252
@@ -503,7 +503,7 @@ pr_encoding_text_read_back (const char      *text,
     return NULL;
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
-      int byte = latin_byte (g_utf8_get_char (p));
+      int byte = _pr_encoding_latin_byte (g_utf8_get_char (p));
 
       if (byte < 0)
         return NULL;
@@ -1200,21 +1200,15 @@ pr_encoding_check_get_reading (const PrEncodingCheck  *check,
                                const char            **charset)
 {
   guint8 reading = guess <= PR_ENCODING_GUESS_BIG5 ? check->reading[guess] : PR_ENCODING_READ_LATIN1;
+  gboolean dropped = FALSE;
 
   /* No letter tells CP1254 in UTF-8's Chinese: the bytes it lacks do. */
   if (reading == PR_ENCODING_READ_LATIN1 && guess == PR_ENCODING_GUESS_UTF8)
     {
       reading = _pr_encoding_cp1254_reading (&check->cp1254);
-      /* Bytes left out are in no character set's reading of the text:
-       * no CONVERT () repairs it. */
-      if (check->cp1254.dropped > 0)
-        {
-          if (charset != NULL)
-            *charset = NULL;
-          return _pr_encoding_code_page_name (reading, NULL);
-        }
+      dropped = check->cp1254.dropped > 0;
     }
-  return _pr_encoding_code_page_name (reading, charset);
+  return _pr_encoding_code_page_name (reading, dropped, charset);
 }
 
 /**

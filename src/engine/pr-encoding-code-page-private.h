@@ -24,7 +24,9 @@ PrEncodingGuess _pr_encoding_guess_other_code_page  (const char *text,
                                                      gsize       length,
                                                      guint8     *reading);
 const char     *_pr_encoding_code_page_name         (guint8       reading,
+                                                     gboolean     dropped,
                                                      const char **charset);
+int             _pr_encoding_latin_byte             (gunichar    c);
 PrEncodingGuess _pr_encoding_guess_misdecoded       (const char *text,
                                                      gsize       length,
                                                      guint8     *reading);

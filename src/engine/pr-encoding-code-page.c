@@ -99,13 +99,18 @@ _pr_encoding_guess_other_code_page (const char *text,
 
 /* The name of @reading (PR_ENCODING_READ_LATIN1, or a code page's index
  * + 1) as a message gives it, and in @charset (optional) MariaDB's
- * character set of it, NULL if it has none. */
+ * character set of it, NULL if it has none or bytes were @dropped: bytes
+ * left out are in no character set's reading of the text, and no
+ * CONVERT () repairs it. */
 const char *
 _pr_encoding_code_page_name (guint8       reading,
+                             gboolean     dropped,
                              const char **charset)
 {
   if (charset != NULL)
-    *charset = reading == PR_ENCODING_READ_LATIN1 ? "latin1" : code_page_charsets[reading - 1];
+    *charset = dropped                             ? NULL
+               : reading == PR_ENCODING_READ_LATIN1 ? "latin1"
+                                                    : code_page_charsets[reading - 1];
   return reading == PR_ENCODING_READ_LATIN1 ? "Latin-1" : code_page_names[reading - 1];
 }
 
@@ -131,11 +136,12 @@ _pr_encoding_cp1254_count (const char       *text,
     {
       gunichar c = g_utf8_get_char (p);
 
+      int byte = _pr_encoding_latin_byte (c);
+
       evidence->z_caron += c == 0x017D || c == 0x017E;
       evidence->lost += c == '?' || c == 0xFFFD;
-      /* Latin-1's 0x80 to 0xBF, and CP1252's signs at 0x80 to 0x9F, all
-       * from U+0152 to U+2122. */
-      evidence->continuation += (c >= 0x80 && c <= 0xBF) || (c >= 0x0152 && c <= 0x2122) || c == 0xFFFD;
+      /* U+FFFD stands for a byte lost, 0x81. */
+      evidence->continuation += byte >= 0x80 && byte <= 0xBF;
     }
   /* Or dropped: CP1254's undefined bytes are lost all the same. */
   dropped = _pr_encoding_dropped_count (text, length);
@@ -193,10 +199,7 @@ pr_encoding_guess_reading (const char  *text,
       read = _pr_encoding_cp1254_reading (&evidence);
       dropped = evidence.dropped > 0;
     }
-  name = _pr_encoding_code_page_name (read, charset);
-  /* Bytes left out are in no character set's reading of the text. */
-  if (dropped && charset != NULL)
-    *charset = NULL;
+  name = _pr_encoding_code_page_name (read, dropped, charset);
   if (reading != NULL)
     *reading = name;
   return guess;

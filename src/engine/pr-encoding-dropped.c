@@ -86,16 +86,16 @@ _pr_encoding_dropped_as_lost (const guint8 *bytes,
 }
 
 /* The byte a CP1252 reading made @c of, as far as the shape of UTF-8
- * goes: CP1252's signs at 0x80 to 0x9F are continuation bytes, and so
- * is a byte lost to "?" or U+FFFD, which was not dropped. */
+ * goes: a byte lost to "?" or U+FFFD, which was not dropped, is a
+ * continuation byte (0x81); a character no reading made, none. */
 static guint8
 shape_byte (gunichar c)
 {
-  if (c == '?' || c == 0xFFFD)
+  int byte = _pr_encoding_latin_byte (c);
+
+  if (c == '?')
     return 0x81;
-  if (c <= 0xFF)
-    return (guint8) c;
-  return c >= 0x0152 && c <= 0x2122 ? 0x80 : '?';
+  return byte >= 0 ? (guint8) byte : '?';
 }
 
 /* How many bytes the UTF-8 that a CP1252 (CP1254) reading made @text of

@@ -6,9 +6,9 @@
  * CP866 Cyrillic, as CP1253 Greek, as CP1255 Hebrew, as CP874 Thai, as
  * CP1256 Arabic, as CP1250, CP1257, CP437, CP850 or Mac Roman Latin
  * letters and signs; Big5 bytes read as GBK are kana and rare
- * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, CP874,
- * CP1256, Mac Roman or the DOS code pages (CP437, CP850, CP852, CP775)
- * likewise. The evidence is the
+ * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, EUC-JP,
+ * CP874, CP1256, ISO-8859-7, Mac Roman, Mac Cyrillic or the DOS code
+ * pages (CP437, CP850, CP852, CP775) likewise. The evidence is the
  * reading undone: the value written back in the encoding that read it
  * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
  * characters, most of them among the most frequent. A real name or word
@@ -48,6 +48,11 @@
  * common characters (Korean read back as GBK) are a sixth or less. */
 #define FREQUENT_QUARTERS_GBK 2
 #define FREQUENT_QUARTERS_BIG5 1
+/* Chinese text read right has a quarter of its ideographs or more among
+ * the most frequent (Traditional text about a third at its fifth
+ * percentile, a quarter at its first); the kanji that EUC-JP or Big5
+ * made of UTF-8's bytes a tenth. */
+#define PLAIN_FREQUENT_QUARTERS 1
 /* Bytes left out, or characters neither Chinese nor ASCII, may be at
  * most one for this many ideographs: a decoder that wrote U+FFFD for a
  * pair it lacks took a byte of the next character too (Shift_JIS reads
@@ -143,7 +148,7 @@ static const Reading readings[] = {
   { "JOHAB", "Johab", 0, NULL, TRUE, NULL, TRUE },
   { "GBK", "GBK", 1 },
   { "windows-1251", "CP1251", SOURCE_UTF8 },
-  { "windows-950", "Big5", SOURCE_UTF8 },
+  { "windows-950", "Big5", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
   { "Shift_JIS", "Shift_JIS", SOURCE_UTF8 },
   { "windows-874", "TIS-620 (CP874)", SOURCE_UTF8 },
   { "windows-1256", "CP1256", SOURCE_UTF8 },
@@ -154,6 +159,9 @@ static const Reading readings[] = {
   { "ibm-850", "CP850", SOURCE_UTF8 },
   { "ibm-852", "CP852", SOURCE_UTF8 },
   { "ibm-775", "CP775", SOURCE_UTF8 },
+  { "EUC-JP", "EUC-JP", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
+  { "ISO-8859-7", "ISO-8859-7", SOURCE_UTF8 },
+  { "x-mac-cyrillic", "Mac Cyrillic", SOURCE_UTF8 },
 };
 
 /* UTF-8 read as Latin-1 or CP1252 (MariaDB's latin1), which the other
@@ -169,6 +177,9 @@ static const Reading latin1_reading = { "windows-1252", "Latin-1", SOURCE_UTF8, 
 typedef struct {
   gunichar2 pairs[SOURCE_UTF8][LEADS * TRAILS];
   guint8    frequent[(0x9FFF - 0x4E00 + 1) / 8 + 1];
+  /* Of each reading through iconv, whether its decoder has a character
+   * of its own for each C1 byte alone (reads_byte ()): 1 none, 2 one. */
+  guint8    iconv_c1[G_N_ELEMENTS (readings)][0x20];
 } Tables;
 
 static Tables tables;
@@ -199,6 +210,32 @@ fill_pairs (const char *encoding,
   ucnv_close (cnv);
 }
 
+/* @read[b - 0x80] of each C1 byte b: 2 if @reading's decoder (iconv's)
+ * reads it alone as a character of its own, 1 if not. One converter for
+ * the 32 bytes, once. */
+static void
+fill_iconv_c1 (const Reading *reading,
+               guint8        *read)
+{
+  GIConv cd = g_iconv_open ("UTF-8", reading->icu_name);
+
+  memset (read, 1, 0x20);
+  if (cd == (GIConv) -1)
+    return;
+  for (guint8 byte = 0x80; byte <= 0x9F; byte++)
+    {
+      char in_byte = (char) byte, out[8];
+      char *in = &in_byte, *o = out;
+      gsize in_left = 1, out_left = sizeof out;
+
+      g_iconv (cd, NULL, NULL, NULL, NULL);
+      if (g_iconv (cd, &in, &in_left, &o, &out_left) != (gsize) -1 && in_left == 0 &&
+          g_utf8_get_char_validated (out, sizeof out - out_left) != byte)
+        read[byte - 0x80] = 2;
+    }
+  g_iconv_close (cd);
+}
+
 static const Tables *
 get_tables (void)
 {
@@ -208,6 +245,9 @@ get_tables (void)
     {
       for (guint s = 0; s < SOURCE_UTF8; s++)
         fill_pairs (sources[s].icu_name, tables.pairs[s]);
+      for (guint r = 0; r < G_N_ELEMENTS (readings); r++)
+        if (readings[r].iconv)
+          fill_iconv_c1 (&readings[r], tables.iconv_c1[r]);
       for (const char *p = frequent_chars; *p != '\0'; p = g_utf8_next_char (p))
         {
           gunichar c = g_utf8_get_char (p);
@@ -397,25 +437,19 @@ write_char_iconv (GIConv       cd,
   return (int32_t) (buffer_size - out_left);
 }
 
-/* Whether @reading's decoder has a character of its own for @byte (0x80
- * to 0x9F) alone: CP1256 reads 0x81 as an Arabic letter, so a C1 control
- * in the text is no byte of its reading; EUC-KR's and Johab's leads alone
- * are nothing, which a decoder may pass through as the C1 control. */
+/* Whether the decoder @cnv (ICU's; iconv's are asked once, in
+ * fill_iconv_c1 ()) has a character of its own for @byte (0x80 to 0x9F)
+ * alone: CP1256 reads 0x81 as an Arabic letter, so a C1 control in the
+ * text is no byte of its reading; EUC-KR's and Johab's leads alone are
+ * nothing, which a decoder may pass through as the C1 control. */
 static gboolean
-reads_byte (const Reading *reading,
-            UConverter    *cnv,
-            guint8         byte)
+reads_byte (UConverter *cnv,
+            guint8      byte)
 {
   UErrorCode status = U_ZERO_ERROR;
   UChar u[4];
   int32_t n;
 
-  if (cnv == NULL)
-    {
-      g_autofree char *read = g_convert ((const char *) &byte, 1, "UTF-8", reading->icu_name, NULL, NULL, NULL);
-
-      return read != NULL && g_utf8_get_char (read) != byte;
-    }
   ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
   ucnv_resetToUnicode (cnv);
   n = ucnv_toUChars (cnv, u, G_N_ELEMENTS (u), (const char *) &byte, 1, &status);
@@ -449,6 +483,7 @@ write_back (const Reading *reading,
       cd = g_iconv_open (reading->icu_name, "UTF-8");
       if (cd == (GIConv) -1)
         return NULL;
+      memcpy (c1_read, get_tables ()->iconv_c1[reading - readings], sizeof c1_read);
     }
   else
     {
@@ -490,7 +525,7 @@ write_back (const Reading *reading,
           guint8 *read = &c1_read[text[i] - 0x80];
 
           if (*read == 0)
-            *read = reads_byte (reading, cnv, (guint8) text[i]) ? 2 : 1;
+            *read = reads_byte (cnv, (guint8) text[i]) ? 2 : 1;
           if (*read == 1)
             {
               buffer[0] = (char) text[i];
@@ -616,6 +651,59 @@ take_reading (PrEncodingMisread *misread,
   misread->source_charset = sources[reading->source].charset;
 }
 
+/* A reading that gave Chinese text back (reads_as_chinese ()). */
+typedef struct {
+  guint  source;
+  Tally  tally;
+  char  *read;
+} Passed;
+
+static void
+clear_passed (gpointer data)
+{
+  g_free (((Passed *) data)->read);
+}
+
+/* A reading is named only when it is clearly the one: two thirds or more
+ * of the ideographs it gives back among the most frequent, unless it
+ * lost no byte (a wrong reading that still passes gives a half to three
+ * fifths, and loses bytes: UTF-8 read as ISO-8859-7 undone as EUC-KR, as
+ * Mac Cyrillic undone as GBK read as ISO-8859-5), few bytes lost (a run of broken UTF-8 bytes, or a byte
+ * a lossy decoder lost, at most one per ideograph; else one per four
+ * ideographs), and no reading of another source, or giving
+ * other text, within an eighth of its share. */
+#define CLEAR_FREQUENT_THIRDS 2
+#define CLEAR_STRAY_QUARTERS 1
+#define CLEAR_MARGIN_EIGHTHS 1
+
+static gboolean
+clearly_named (const PrEncodingMisread *misread,
+               const Reading           *reading,
+               const Tally             *tally,
+               GArray                  *passed)
+{
+  const Source *source = &sources[reading->source];
+
+  /* Traditional text (Big5) has half the share of Simplified's; a
+   * reading that lost no byte is judged by the other readings alone. */
+  if ((tally->stray > 0 &&
+       tally->frequent * 3 * FREQUENT_QUARTERS_GBK < tally->han * CLEAR_FREQUENT_THIRDS * source->frequent_quarters) ||
+      (reading->source == SOURCE_UTF8 || reading->lossy ? tally->stray > tally->han
+                                                         : tally->stray * 4 > tally->han * CLEAR_STRAY_QUARTERS))
+    return FALSE;
+  for (guint i = 0; i < passed->len; i++)
+    {
+      const Passed *other = &g_array_index (passed, Passed, i);
+
+      if ((g_strcmp0 (sources[other->source].shown, misread->source) != 0 ||
+           g_strcmp0 (other->read, misread->recovered) != 0) &&
+          (guint64) other->tally.frequent * tally->han * 8 >=
+            (guint64) tally->frequent * other->tally.han * (8 - CLEAR_MARGIN_EIGHTHS))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_encoding_misread_find:
  * @text: one value, valid UTF-8
@@ -638,8 +726,15 @@ pr_encoding_misread_find (const char        *text,
   guint64 han = 0, common = 0;
   glong n_chars = 0;
   const char *end = text;
-  guint best_frequent = 0, best_han = 0, best_stray = 0, unified = 0, beyond_ascii = 0, latin = 0;
+  guint best_frequent = 0, best_han = 0, best_stray = 0, unified = 0, frequent = 0, beyond_ascii = 0, latin = 0;
+  const Tables *t = get_tables ();
   const Reading *best = NULL;
+  gboolean foreign;
+  Tally named = { 0 };
+  const Reading *named_reading = NULL;
+  g_autoptr(GArray) passed = g_array_new (FALSE, FALSE, sizeof (Passed));
+
+  g_array_set_clear_func (passed, clear_passed);
 
   memset (misread, 0, sizeof *misread);
   pr_encoding_count_han (text, length, &han, &common);
@@ -648,6 +743,7 @@ pr_encoding_misread_find (const char        *text,
       gunichar c = g_utf8_get_char (end);
 
       unified += c >= 0x4E00 && c <= 0x9FFF;
+      frequent += is_frequent (t, c);
       beyond_ascii += c >= 0x80;
       latin += c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7;
       end = g_utf8_next_char (end);
@@ -655,8 +751,13 @@ pr_encoding_misread_find (const char        *text,
   /* Latin letters with accents (GBK read as CP1250, CP437) are not what
    * the encoding check counts as foreign; as many as the ideographs a
    * reading must make are worth writing back. Letters only: a run of
-   * no-break spaces written back pairs into one ideograph repeated. */
-  if ((han == 0 || (han - common) * 5 <= han) && latin < MIN_HAN)
+   * no-break spaces written back pairs into one ideograph repeated.
+   * Common ideographs seldom among the most frequent are kanji that
+   * EUC-JP or Big5 made of UTF-8's bytes, which only UTF-8's readings
+   * are asked about: Traditional text is such too, and GBK's readings
+   * of it pair up. */
+  foreign = (han > 0 && (han - common) * 5 > han) || latin >= MIN_HAN;
+  if (!foreign && (unified < MIN_HAN || frequent * 4 >= unified * PLAIN_FREQUENT_QUARTERS))
     return FALSE;
   if (written_as_korean (text, end))
     return FALSE;
@@ -674,7 +775,8 @@ pr_encoding_misread_find (const char        *text,
       /* Big5 read as GBK is mostly ideographs (its most frequent
        * characters become kana, Greek and Cyrillic, the rest ideographs):
        * text of kana, Cyrillic or box drawing alone is not that. */
-      if (sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii)
+      if ((sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii) ||
+          (!foreign && readings[r].source != SOURCE_UTF8))
         continue;
       bytes = write_back (&readings[r], wide, (int32_t) n_chars, &n, &lost);
       if (bytes == NULL)
@@ -685,14 +787,18 @@ pr_encoding_misread_find (const char        *text,
       /* The reading whose characters are the most frequent ones wins:
        * one that fits no better (KOI8-R's Cyrillic written back in GBK,
        * read as Big5) makes more characters, not more frequent ones. */
-      if (!reads_as_chinese (&readings[r], &tally) ||
-          (best_han > 0 && (guint64) tally.frequent * best_han <= (guint64) best_frequent * tally.han))
+      if (!reads_as_chinese (&readings[r], &tally))
+        continue;
+      g_array_append_val (passed, ((Passed) { readings[r].source, tally, g_strdup (read) }));
+      if (best_han > 0 && (guint64) tally.frequent * best_han <= (guint64) best_frequent * tally.han)
         continue;
       best_frequent = tally.frequent;
       best_han = tally.han;
       best_stray = tally.stray;
       best = &readings[r];
       take_reading (misread, &readings[r], &read, &tally, bytes, n);
+      named = tally;
+      named_reading = best;
     }
   /* Latin-1's and CP1252's bytes are most code pages' too: when another
    * one made UTF-8 of the bytes, theirs, undone, is named unless it loses
@@ -711,8 +817,17 @@ pr_encoding_misread_find (const char        *text,
           read = read_utf8 (bytes, n, &tally);
           tally.stray += lost;
           if (reads_as_chinese (&latin1_reading, &tally) && tally.stray <= best_stray)
-            take_reading (misread, &latin1_reading, &read, &tally, bytes, n);
+            {
+              take_reading (misread, &latin1_reading, &read, &tally, bytes, n);
+              named = tally;
+              named_reading = &latin1_reading;
+            }
         }
+    }
+  if (misread->recovered != NULL && !clearly_named (misread, named_reading, &named, passed))
+    {
+      /* No encoding named, and no text given back as the value's. */
+      misread->source = misread->reading = misread->charset = misread->source_charset = NULL;
     }
   return misread->recovered != NULL;
 }

@@ -5,7 +5,9 @@
 
 G_BEGIN_DECLS
 
-/* What one value's characters were before a wrong reading made them. */
+/* What one value's characters were before a wrong reading made them.
+ * When no one reading gives them back clearly, every field but
+ * @recovered is NULL: the value is misread, its encoding not known. */
 typedef struct {
   const char *source;    /* the encoding its bytes were in: "GBK", "Big5" */
   const char *reading;   /* the encoding they were read as: "EUC-KR", "KOI8-R" … */

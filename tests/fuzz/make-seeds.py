@@ -145,3 +145,10 @@ write('encoding-check', 'gb18030-four-byte', '\U00020000中'.encode('gb18030'))
 # as CP1252 read them.
 dropped = bytes(b for b in bodies[0].encode() if b not in (0x81, 0x8D, 0x8F, 0x90, 0x9D))
 write('encoding-check', 'sample-utf8-dropped-as-cp1252', dropped + b'\0' + dropped.decode('cp1252').encode())
+# UTF-8 read by decoders that drop what they cannot read (EUC-JP,
+# ISO-8859-7) and as Mac Cyrillic: Chinese text read in another encoding.
+write('encoding-check', 'sample-utf8-as-euc-jp-dropped',
+      b'\0'.join(b.encode().decode('euc_jp', errors='ignore').encode() for b in bodies))
+write('encoding-check', 'sample-utf8-as-greek-and-mac-cyrillic',
+      bodies[0].encode().decode('iso8859_7', errors='ignore').encode() + b'\0' +
+      bodies[1].encode().decode('mac_cyrillic').encode())
