@@ -1192,7 +1192,8 @@ pr_cli_eval (int    argc,
 
       /* The second stage's candidates include the scan's short texts. */
       pr_short_pair_options_default (&short_options);
-      if (!pr_short_pairs_find_in_set (mapping, set, &short_options, add_short_pair, NULL, &sink, NULL, &error))
+      if (!pr_short_pairs_find_in_set (mapping, set, &short_options, options.threads, add_short_pair, NULL, &sink,
+                                       NULL, &error))
         goto failed;
     }
 

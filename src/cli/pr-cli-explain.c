@@ -531,7 +531,8 @@ read_table (PrConnection        *connection,
   if (out_boilerplate == NULL)
     return TRUE;
   pr_short_pair_options_default (&short_options);
-  if (!pr_short_pairs_find_in_set (mapping, set, &short_options, find_short_pair, NULL, &short_pair, NULL, error))
+  if (!pr_short_pairs_find_in_set (mapping, set, &short_options, load.n_threads, find_short_pair, NULL, &short_pair,
+                                   NULL, error))
     return FALSE;
   *out_short = short_pair.containment;
   if (!pr_record_set_find_part_pairs (set, set->sparse, &part_options, load.n_threads, ignore_pair, NULL, boilerplate,

@@ -187,6 +187,7 @@ static gboolean
 ensure_short_pairs (PrScanResult    *result,
                     PrStore         *store,
                     const PrMapping *mapping,
+                    guint            n_threads,
                     GCancellable    *cancellable,
                     GError         **error)
 {
@@ -207,7 +208,7 @@ ensure_short_pairs (PrScanResult    *result,
       sink.n_grams = n_grams = g_array_new (FALSE, FALSE, sizeof (guint32));
     }
   pr_short_pair_options_default (&options);
-  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair,
+  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, n_threads, add_short_pair,
                                    store != NULL ? keep_short_body : NULL, &sink, cancellable, error))
     return FALSE;
   if (store != NULL)
@@ -399,7 +400,7 @@ _pr_scan_judge (PrScanResult               *result,
   PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
 
-  if (!ensure_short_pairs (result, store, mapping, cancellable, error))
+  if (!ensure_short_pairs (result, store, mapping, load->n_threads, cancellable, error))
     return NULL;
   /* A campaign's letters: stopped before the candidates are listed and
    * judged, which would run out of memory, not after. */
@@ -514,7 +515,7 @@ pr_scan_result_judge_preview (PrScanResult       *result,
 
   g_return_val_if_fail (result->scored != NULL, FALSE);
 
-  if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
+  if (!ensure_short_pairs (result, NULL, mapping, n_threads, cancellable, error))
     return FALSE;
   /* The scan's own k fitted; a larger one may not. */
   n_candidates = count_candidates_at (result, matches, kmax);

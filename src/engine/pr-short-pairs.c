@@ -25,6 +25,11 @@
  * slot, at most seven tenths full, and 4 bytes for its count) and 4
  * bytes for each body's distinct 3-gram; then, the table freed, 8 bytes
  * for each body's rare 3-gram.
+ *
+ * Threads read a set's bodies into 3-grams and search the lists; the
+ * count, whose table is one, takes the bodies in order on one thread.
+ * What each thread finds is handed on in the order one thread would
+ * find it, so the pairs never depend on the threads.
  */
 #define G_LOG_DOMAIN "pr-short-pairs"
 
@@ -36,6 +41,7 @@
 #include "pr-pair-judge.h"
 #include "pr-short-pairs.h"
 #include "pr-text-space.h"
+#include "pr-threads.h"
 
 /* No 3-gram: three code points fill 63 bits, never all 64. */
 #define EMPTY_GRAM G_MAXUINT64
@@ -77,6 +83,7 @@ struct _PrShortPairs {
   GArray  *body_start;    /* guint32: per body added, into at; one more at the end */
   GArray  *at;            /* guint32: where each body is in its rare 3-grams' lists */
   GArray  *grams;         /* guint64: scratch, one body's 3-grams */
+  guint    n_threads;     /* of the search */
 };
 
 void
@@ -104,6 +111,7 @@ pr_short_pairs_new (const PrShortPairOptions *options)
 
   self->options = *options;
   self->cap = MIN (options->max_records, G_MAXUINT32 - 2) + 1;
+  self->n_threads = 1;
   alloc_table (self, 1024);
   self->n_grams = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->counts = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -227,15 +235,16 @@ body_walk_next (BodyWalk *walk,
   return FALSE;
 }
 
-/* @body's 3-grams, repeats included, into self->grams, or FALSE when it
- * is not a short body. */
+/* Appends @body's 3-grams, repeats included, to @grams, or returns FALSE
+ * (and appends none) when it is not a short body. */
 static gboolean
-body_grams (PrShortPairs *self,
-            const char   *body,
-            gssize        length)
+body_grams (const PrShortPairOptions *options,
+            const char               *body,
+            gssize                    length,
+            GArray                   *grams)
 {
-  gsize n_chars = 0, max_chars = self->options.max_chars;
-  guint64 *grams;
+  gsize n_chars = 0, max_chars = options->max_chars, from = grams->len;
+  guint64 *out;
   gunichar c[3] = { 0, 0, 0 };
   BodyWalk walk;
 
@@ -243,56 +252,51 @@ body_grams (PrShortPairs *self,
     return FALSE;
   if (length < 0)
     length = (gssize) strlen (body);
-  if (out_by_bytes (&self->options, (gsize) length))
+  if (out_by_bytes (options, (gsize) length))
     return FALSE;
   /* A 3-gram for each character but the first two, read in the same walk
    * that counts the characters; no more than the window holds. */
-  g_array_set_size (self->grams, MIN ((gsize) length, max_chars));
-  grams = (guint64 *) (gpointer) self->grams->data;
+  g_array_set_size (grams, from + MIN ((gsize) length, max_chars));
+  out = (guint64 *) (gpointer) grams->data + from;
   walk = (BodyWalk) { body, body + length, 0, FALSE };
   for (gunichar next; body_walk_next (&walk, &next);)
     {
       if (n_chars == max_chars)
-        return FALSE;
+        {
+          g_array_set_size (grams, from);
+          return FALSE;
+        }
       c[0] = c[1];
       c[1] = c[2];
       c[2] = next;
       if (n_chars >= 2)
-        grams[n_chars - 2] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
+        out[n_chars - 2] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
       n_chars++;
     }
-  if (n_chars < self->options.min_chars || n_chars < 3)
-    return FALSE;
-  g_array_set_size (self->grams, n_chars - 2);
+  if (n_chars < options->min_chars || n_chars < 3)
+    {
+      g_array_set_size (grams, from);
+      return FALSE;
+    }
+  g_array_set_size (grams, from + n_chars - 2);
   return TRUE;
 }
 
-/**
- * pr_short_pairs_count:
- * @body: valid UTF-8
- *
- * The first pass: counts @body's 3-grams. Every body is counted before
- * the first is added, and the same bodies are then added in the same
- * order.
- *
- * Returns: whether the body is short enough to be kept.
- */
-gboolean
-pr_short_pairs_count (PrShortPairs *self,
-                      const char   *body,
-                      gssize        length)
+/* Counts the 3-grams of the next short body, @n_grams of them, repeats
+ * included. */
+static gboolean
+count_grams (PrShortPairs  *self,
+             const guint64 *grams,
+             guint          n_grams)
 {
-  guint32 index = self->n_counted, n_grams = 0;
+  guint32 index = self->n_counted, n_distinct = 0;
   const guint32 none = 0;
 
-  g_return_val_if_fail (!self->listing, FALSE);
   g_return_val_if_fail (index < LAST_OF_LIST, FALSE);
 
-  if (!body_grams (self, body, length))
-    return FALSE;
-  for (guint i = 0; i < self->grams->len; i++)
+  for (guint i = 0; i < n_grams; i++)
     {
-      guint64 gram = g_array_index (self->grams, guint64, i);
+      guint64 gram = grams[i];
       Slot *slot;
       guint32 *counts;
 
@@ -302,11 +306,11 @@ pr_short_pairs_count (PrShortPairs *self,
        * asked for some 3-grams ahead (a slot, then, once it is in, its
        * count), the misses overlap instead of waiting one after another.
        * A hint only: a wrong guess costs a fetch, never a count. */
-      if (i + PREFETCH_AHEAD < self->grams->len)
-        __builtin_prefetch (&self->slots[home_of (self, g_array_index (self->grams, guint64, i + PREFETCH_AHEAD))]);
-      if (i + PREFETCH_AHEAD / 2 < self->grams->len)
+      if (i + PREFETCH_AHEAD < n_grams)
+        __builtin_prefetch (&self->slots[home_of (self, grams[i + PREFETCH_AHEAD])]);
+      if (i + PREFETCH_AHEAD / 2 < n_grams)
         {
-          guint64 ahead = g_array_index (self->grams, guint64, i + PREFETCH_AHEAD / 2);
+          guint64 ahead = grams[i + PREFETCH_AHEAD / 2];
           const Slot *home = &self->slots[home_of (self, ahead)];
 
           if (home->gram == ahead)
@@ -332,15 +336,38 @@ pr_short_pairs_count (PrShortPairs *self,
       if (slot->last == index)
         continue;
       slot->last = index;
-      n_grams++;
+      n_distinct++;
       g_array_append_val (self->numbers, slot->number);
       counts = (guint32 *) (gpointer) self->counts->data;
       if (counts[slot->number] < self->cap)
         counts[slot->number]++;
     }
-  g_array_append_val (self->n_grams, n_grams);
+  g_array_append_val (self->n_grams, n_distinct);
   self->n_counted++;
   return TRUE;
+}
+
+/**
+ * pr_short_pairs_count:
+ * @body: valid UTF-8
+ *
+ * The first pass: counts @body's 3-grams. Every body is counted before
+ * the first is added, and the same bodies are then added in the same
+ * order.
+ *
+ * Returns: whether the body is short enough to be kept.
+ */
+gboolean
+pr_short_pairs_count (PrShortPairs *self,
+                      const char   *body,
+                      gssize        length)
+{
+  g_return_val_if_fail (!self->listing, FALSE);
+
+  g_array_set_size (self->grams, 0);
+  if (!body_grams (&self->options, body, length, self->grams))
+    return FALSE;
+  return count_grams (self, (const guint64 *) (gpointer) self->grams->data, self->grams->len);
 }
 
 /* From counts to posting lists: each 3-gram in 2 to max_records bodies
@@ -462,26 +489,110 @@ pr_short_pairs_add (PrShortPairs *self,
   return list_counted (self, id);
 }
 
+/* A pair the search found: bodies by their index among those added. */
+typedef struct {
+  guint32 a, b;
+  double  containment;
+} Found;
+
+/* The search, shared by its threads: the bodies are taken in blocks,
+ * block i by thread i mod n_threads, each thread keeping what it finds in
+ * its own array, so that the pairs can be handed on in the order one
+ * thread finds them. */
+typedef struct {
+  PrShortPairs *self;
+  guint         n_threads;
+  guint32       n_blocks;
+  GArray      **found;      /* Found, by thread */
+  gsize        *block_end;  /* where each block's pairs end in its thread's array */
+} Search;
+
+/* Bodies a block of the search holds: enough that a thread's share of a
+ * block outweighs taking it, few enough that the threads' shares even out
+ * (the first bodies walk the longest lists). */
+#define SEARCH_BLOCK 1024
+
+static void
+search_share (gpointer data,
+              guint    index)
+{
+  Search *search = data;
+  PrShortPairs *self = search->self;
+  guint32 n_bodies = self->ids->len;
+  const guint32 *n_grams = (const guint32 *) (gpointer) self->n_grams->data;
+  const guint32 *body_start = (const guint32 *) (gpointer) self->body_start->data;
+  const guint32 *at = (const guint32 *) (gpointer) self->at->data;
+  g_autofree guint32 *shared = g_new0 (guint32, MAX (n_bodies, 1));
+  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GArray *found = search->found[index];
+
+  for (guint32 block = index; block < search->n_blocks; block += search->n_threads)
+    {
+      guint32 end = (guint32) MIN ((guint64) (block + 1) * SEARCH_BLOCK, n_bodies);
+
+      for (guint32 a = block * SEARCH_BLOCK; a < end; a++)
+        {
+          /* The lists are by body: the bodies after @a follow it. */
+          for (guint32 g = body_start[a]; g < body_start[a + 1]; g++)
+            for (gsize e = at[g]; !(self->bodies[e] & LAST_OF_LIST);)
+              {
+                guint32 b = self->bodies[++e] & ~LAST_OF_LIST;
+
+                if (shared[b]++ == 0)
+                  g_array_append_val (touched, b);
+              }
+          g_array_sort (touched, compare_ids);
+          for (guint t = 0; t < touched->len; t++)
+            {
+              guint32 b = g_array_index (touched, guint32, t);
+              guint32 smaller = MIN (n_grams[a], n_grams[b]);
+              double containment = (double) shared[b] / smaller;
+
+              if (containment >= self->options.min_containment)
+                {
+                  Found pair = { a, b, containment };
+
+                  g_array_append_val (found, pair);
+                }
+              shared[b] = 0;
+            }
+          g_array_set_size (touched, 0);
+        }
+      search->block_end[block] = found->len;
+    }
+}
+
+/**
+ * pr_short_pairs_set_n_threads:
+ * @n_threads: 0 for one per processor
+ *
+ * The threads pr_short_pairs_foreach () searches with (one by default);
+ * the pairs and their order do not depend on them.
+ */
+void
+pr_short_pairs_set_n_threads (PrShortPairs *self,
+                              guint         n_threads)
+{
+  self->n_threads = n_threads;
+}
+
 /**
  * pr_short_pairs_foreach:
  *
  * Calls @func for each pair of bodies added whose rare 3-grams shared are
  * at least the options' containment of the smaller body's 3-grams, by
- * the first body's id, then the second's. Consumes what was counted and
- * added.
+ * the first body's id, then the second's, on the calling thread. Consumes
+ * what was counted and added.
  */
 void
 pr_short_pairs_foreach (PrShortPairs    *self,
                         PrShortPairFunc  func,
                         gpointer         user_data)
 {
-  guint32 n_bodies = self->ids->len;
-  const guint32 *ids = (const guint32 *) (gpointer) self->ids->data;
-  const guint32 *n_grams = (const guint32 *) (gpointer) self->n_grams->data;
-  const guint32 *body_start = (const guint32 *) (gpointer) self->body_start->data;
-  const guint32 *at = (const guint32 *) (gpointer) self->at->data;
-  g_autofree guint32 *shared = NULL;
-  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 n_bodies;
+  const guint32 *ids;
+  Search search = { self, 1, 0, NULL, NULL };
+  g_autofree gsize *cursor = NULL;
 
   if (!self->listing)
     start_lists (self);
@@ -491,31 +602,29 @@ pr_short_pairs_foreach (PrShortPairs    *self,
   self->counts = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->numbers = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->n_listed = 0;
-  shared = g_new0 (guint32, MAX (n_bodies, 1));
-  for (guint32 a = 0; a < n_bodies; a++)
+  n_bodies = self->ids->len;
+  ids = (const guint32 *) (gpointer) self->ids->data;
+  search.n_blocks = (guint32) (((guint64) n_bodies + SEARCH_BLOCK - 1) / SEARCH_BLOCK);
+  search.n_threads = MAX (1, MIN (pr_threads_resolve (self->n_threads), search.n_blocks));
+  search.found = g_new (GArray *, search.n_threads);
+  for (guint t = 0; t < search.n_threads; t++)
+    search.found[t] = g_array_new (FALSE, FALSE, sizeof (Found));
+  search.block_end = g_new0 (gsize, MAX (search.n_blocks, 1));
+  pr_threads_run ("pr-short-pairs", search.n_threads, search_share, &search);
+  /* Block by block, as one thread would have found them. */
+  cursor = g_new0 (gsize, search.n_threads);
+  for (guint32 block = 0; block < search.n_blocks; block++)
     {
-      /* The lists are by body: the bodies after @a follow it. */
-      for (guint32 g = body_start[a]; g < body_start[a + 1]; g++)
-        for (gsize e = at[g]; !(self->bodies[e] & LAST_OF_LIST);)
-          {
-            guint32 b = self->bodies[++e] & ~LAST_OF_LIST;
+      guint t = block % search.n_threads;
+      const Found *found = (const Found *) (gpointer) search.found[t]->data;
 
-            if (shared[b]++ == 0)
-              g_array_append_val (touched, b);
-          }
-      g_array_sort (touched, compare_ids);
-      for (guint t = 0; t < touched->len; t++)
-        {
-          guint32 b = g_array_index (touched, guint32, t);
-          guint32 smaller = MIN (n_grams[a], n_grams[b]);
-          double containment = (double) shared[b] / smaller;
-
-          if (containment >= self->options.min_containment)
-            func (ids[a], ids[b], containment, user_data);
-          shared[b] = 0;
-        }
-      g_array_set_size (touched, 0);
+      for (; cursor[t] < search.block_end[block]; cursor[t]++)
+        func (ids[found[cursor[t]].a], ids[found[cursor[t]].b], found[cursor[t]].containment, user_data);
     }
+  for (guint t = 0; t < search.n_threads; t++)
+    g_array_unref (search.found[t]);
+  g_free (search.found);
+  g_free (search.block_end);
   g_clear_pointer (&self->bodies, g_free);
   self->n_entries = 0;
   g_array_set_size (self->ids, 0);
@@ -572,9 +681,123 @@ counted_bodies (PrShortPairs    *self,
     }
 }
 
+/* Records whose bodies the reading threads turn into 3-grams before the
+ * count takes them in order: a few megabytes of 3-grams at most. */
+#define READ_CHUNK 1024
+/* A record of the chunk whose body is not short. */
+#define NOT_SHORT G_MAXUINT32
+
+/* The reading of one chunk of records, shared by its threads: record
+ * start + i is read by thread i mod n_threads into its own array. */
+typedef struct {
+  const PrMapping          *mapping;
+  const PrRecordSet        *set;
+  const PrShortPairOptions *options;
+  guint32                   start, end;
+  guint                     n_threads;
+  GArray                  **grams;    /* guint64, by thread */
+  guint32                  *from;     /* by record of the chunk: into its thread's grams */
+  guint32                  *n_grams;  /* by record of the chunk, or NOT_SHORT */
+  GMutex                    lock;
+  GError                   *error;
+} ReadChunk;
+
+static void
+read_share (gpointer data,
+            guint    index)
+{
+  ReadChunk *chunk = data;
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  GArray *grams = chunk->grams[index];
+
+  g_array_set_size (grams, 0);
+  for (guint32 r = chunk->start + index; r < chunk->end; r += chunk->n_threads)
+    {
+      PrPairRecord record;
+      guint32 from = grams->len;
+
+      if (!pr_pair_judge_read_record (chunk->mapping, chunk->set, r, &record, body, fields, buffer, NULL, &error))
+        break;
+      chunk->from[r - chunk->start] = from;
+      chunk->n_grams[r - chunk->start] = body_grams (chunk->options, record.body, -1, grams)
+                                           ? grams->len - from : NOT_SHORT;
+    }
+  if (error != NULL)
+    {
+      g_mutex_lock (&chunk->lock);
+      if (chunk->error == NULL)
+        chunk->error = g_steal_pointer (&error);
+      g_mutex_unlock (&chunk->lock);
+    }
+}
+
+/* Reads and counts every record of @set, in chunks: threads read the
+ * bodies into 3-grams, then one counts them in the records' order, as
+ * pr_short_pairs_count () would have. */
+static gboolean
+count_set (PrShortPairs             *pairs,
+           const PrMapping          *mapping,
+           const PrRecordSet        *set,
+           guint                     n_threads,
+           GArray                   *counted,
+           GCancellable             *cancellable,
+           GError                  **error)
+{
+  ReadChunk chunk = { mapping, set, &pairs->options, 0, 0, 0, NULL, NULL, NULL, { 0 }, NULL };
+  gboolean ok = TRUE;
+
+  chunk.n_threads = MAX (1, MIN (pr_threads_resolve (n_threads), READ_CHUNK));
+  chunk.grams = g_new (GArray *, chunk.n_threads);
+  for (guint t = 0; t < chunk.n_threads; t++)
+    chunk.grams[t] = g_array_new (FALSE, FALSE, sizeof (guint64));
+  chunk.from = g_new (guint32, READ_CHUNK);
+  chunk.n_grams = g_new (guint32, READ_CHUNK);
+  g_mutex_init (&chunk.lock);
+  for (guint32 start = 0; start < set->n_records && ok; start += READ_CHUNK)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      chunk.start = start;
+      chunk.end = (guint32) MIN ((guint64) start + READ_CHUNK, set->n_records);
+      pr_threads_run ("pr-short-pairs", MIN (chunk.n_threads, chunk.end - chunk.start), read_share, &chunk);
+      if (chunk.error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&chunk.error));
+          ok = FALSE;
+          break;
+        }
+      for (guint32 r = chunk.start; r < chunk.end; r++)
+        {
+          guint32 i = r - chunk.start;
+          const guint64 *grams = (const guint64 *) (gpointer) chunk.grams[i % chunk.n_threads]->data;
+
+          if (chunk.n_grams[i] == NOT_SHORT)
+            continue;
+          if (count_grams (pairs, grams + chunk.from[i], chunk.n_grams[i]))
+            g_array_append_val (counted, r);
+        }
+    }
+  for (guint t = 0; t < chunk.n_threads; t++)
+    g_array_unref (chunk.grams[t]);
+  g_free (chunk.grams);
+  g_free (chunk.from);
+  g_free (chunk.n_grams);
+  g_mutex_clear (&chunk.lock);
+  return ok && !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
 /**
  * pr_short_pairs_find_in_set:
  * @set: loaded with keep_texts
+ * @n_threads: threads that read the bodies and search, 0 for one per
+ *   processor; the pairs, their order and the bodies given to @body_func
+ *   do not depend on them
  *
  * The pairs of @set's records whose bodies, as the second stage reads
  * them (pr_pair_judge_record ()), make a candidate by @options; and,
@@ -586,6 +809,7 @@ gboolean
 pr_short_pairs_find_in_set (const PrMapping          *mapping,
                             const PrRecordSet        *set,
                             const PrShortPairOptions *options,
+                            guint                     n_threads,
                             PrShortPairFunc           func,
                             PrShortBodyFunc           body_func,
                             gpointer                  user_data,
@@ -593,27 +817,13 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
                             GError                  **error)
 {
   g_autoptr(PrShortPairs) pairs = pr_short_pairs_new (options);
-  g_autoptr(GString) body = g_string_new (NULL);
-  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
-  g_autoptr(GByteArray) buffer = g_byte_array_new ();
   g_autoptr(GArray) counted = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
   /* Read once, from the text file rather than its mapping, which would
    * keep every page of it in the process; the count keeps what the
    * lists need. */
-  for (guint32 r = 0; r < set->n_records; r++)
-    {
-      PrPairRecord record;
-
-      if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
-        return FALSE;
-      if (pr_short_pairs_count (pairs, record.body, -1))
-        g_array_append_val (counted, r);
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (!count_set (pairs, mapping, set, n_threads, counted, cancellable, error))
     return FALSE;
   if (body_func != NULL)
     counted_bodies (pairs, counted, body_func, user_data);
@@ -621,6 +831,7 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   for (guint i = 0; i < counted->len; i++)
     if (!list_counted (pairs, g_array_index (counted, guint32, i)))
       return FALSE;
+  pr_short_pairs_set_n_threads (pairs, n_threads);
   pr_short_pairs_foreach (pairs, func, user_data);
   return TRUE;
 }
@@ -637,16 +848,11 @@ pr_short_pairs_body_grams (const PrShortPairOptions *options,
                            gssize                    length,
                            GArray                   *grams)
 {
-  PrShortPairs scratch = { 0 };
   guint n = 0;
 
-  scratch.options = *options;
-  scratch.grams = grams;
-  if (!body_grams (&scratch, body, length))
-    {
-      g_array_set_size (grams, 0);
-      return FALSE;
-    }
+  g_array_set_size (grams, 0);
+  if (!body_grams (options, body, length, grams))
+    return FALSE;
   g_array_sort (grams, compare_grams);
   for (guint i = 0; i < grams->len; i++)
     if (n == 0 || g_array_index (grams, guint64, i) != g_array_index (grams, guint64, n - 1))

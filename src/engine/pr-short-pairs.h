@@ -57,6 +57,8 @@ gboolean      pr_short_pairs_add   (PrShortPairs             *self,
                                     guint32                   id,
                                     const char               *body,
                                     gssize                    length);
+void          pr_short_pairs_set_n_threads (PrShortPairs     *self,
+                                            guint             n_threads);
 void          pr_short_pairs_foreach (PrShortPairs           *self,
                                       PrShortPairFunc         func,
                                       gpointer                user_data);
@@ -72,6 +74,7 @@ typedef void (*PrShortBodyFunc) (guint32        index,
 gboolean      pr_short_pairs_find_in_set (const PrMapping          *mapping,
                                           const PrRecordSet        *set,
                                           const PrShortPairOptions *options,
+                                          guint                     n_threads,
                                           PrShortPairFunc           func,
                                           PrShortBodyFunc           body_func,
                                           gpointer                  user_data,
