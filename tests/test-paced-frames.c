@@ -278,6 +278,67 @@ test_narrowed_to_one (void)
   g_object_unref (paced);
 }
 
+/* A search cleared with the case it found last in the list, scrolled to
+ * the end: the cases between those shown and it come back above it, the
+ * row the view is anchored to. The rows nearest it go in a slice per
+ * turn, and past the 256 rows a view may make above its anchor the rest
+ * in one: the turns are bounded by those rows, not by the rows of the
+ * list (a couple per turn from the front, 10^5 rows took an hour). */
+static void
+test_widened_above_anchor (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+  PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (store));
+  GtkWidget *window, *view;
+  GObject *found;
+
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("case %u", i + 1);
+
+      g_ptr_array_add (all, gtk_string_object_new (text));
+    }
+  /* More rows than a page, then the one found. */
+  found = all->pdata[N_ITEMS - 1];
+  g_list_store_splice (store, 0, 0, all->pdata, 2 * SLICE * 4);
+  g_list_store_append (store, found);
+  window = show_in_view (paced, &view);
+  pr_paced_model_set_keep (paced, found);
+  gtk_widget_activate_action (view, "list.scroll-to-item", "u", 2 * SLICE * 4);
+  for (guint i = 0; i < 10; i++)
+    {
+      gtk_widget_queue_draw (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (made (found));
+
+  turns_told = 0;
+  g_signal_connect (paced, "items-changed", G_CALLBACK (told_turn), NULL);
+  g_list_store_splice (store, 0, 2 * SLICE * 4 + 1, all->pdata, all->len);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (pr_paced_model_get_pending (paced))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      /* Never taken out, so that a selection keeps it. */
+      g_assert_true (pr_paced_model_holds (paced, found));
+    }
+  g_test_message ("%u turns to put %u rows in above the anchor", turns_told, N_ITEMS - 1 - 2 * SLICE * 4);
+  /* 256 rows at the least slice of two rows, a few turns more. */
+  g_assert_cmpuint (turns_told, <=, 256 / 2 + 4);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, N_ITEMS);
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (paced), i);
+
+      g_assert_true (item == all->pdata[i]);
+    }
+
+  pr_paced_model_set_keep (paced, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (paced);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -286,5 +347,6 @@ main (int    argc,
     return 0;
   g_test_add_func ("/app/paced-model/slice-per-frame", test_slice_per_frame);
   g_test_add_func ("/app/paced-model/narrowed-to-one", test_narrowed_to_one);
+  g_test_add_func ("/app/paced-model/widened-above-anchor", test_widened_above_anchor);
   return g_test_run ();
 }

@@ -26,6 +26,10 @@
  * made around the row it is anchored to, which follows its item: rows
  * taken out past the 256th are not always rows it has not made.)
  *
+ * Above the row the view is anchored to (the selected, as a search
+ * cleared leaves it), the rows nearest it go in first, and past those the
+ * view makes above it the rest at once (fill_above ()).
+ *
  * Below the row the view is anchored to, the rows made are kept: each
  * wanted item is moved into place, or put in where the view hands it the
  * row it would otherwise drop (see place_keeping_rows ()), for a row made
@@ -395,6 +399,46 @@ place_keeping_rows (PrPacedModel *self,
   return TRUE;
 }
 
+/* Puts the @n wanted items from @start in at @start, above the row the
+ * view is anchored to (@anchor, at or below @start), which stays where
+ * it is on screen. GTK 4.8 makes the rows up to some 200 above its anchor
+ * (as many as the anchor is down its page): those nearest the anchor go
+ * in first, a slice per turn, and once MADE_ROWS stand between, the rest
+ * at once, which the view does not make. A slice at a time from the
+ * front, 10^5 rows put back above the case chosen (a search cleared)
+ * would each be made, a couple per frame, for an hour. Returns FALSE,
+ * putting nothing in, if an item to put in is still shown in
+ * [@start, @end_shown) (it would be held twice). */
+static gboolean
+fill_above (PrPacedModel *self,
+            guint         start,
+            guint         n,
+            guint         end_shown,
+            guint         anchor)
+{
+  guint between = anchor - start, take = n;
+
+  if (between < MADE_ROWS)
+    {
+      take = self->slice;
+      if (self->row_cost > 0)
+        take = (guint) CLAMP (SLICE_BUDGET / self->row_cost, 2, self->slice);
+      take = MIN (take, n);
+    }
+  if (start < end_shown)
+    {
+      g_autoptr(GHashTable) coming = g_hash_table_new (NULL, NULL);
+
+      for (guint i = start + n - take; i < start + n; i++)
+        g_hash_table_add (coming, self->wanted->pdata[i]);
+      for (guint i = start; i < end_shown; i++)
+        if (g_hash_table_contains (coming, self->shown->pdata[i]))
+          return FALSE;
+    }
+  splice (self, start, 0, self->wanted, start + n - take, take);
+  return TRUE;
+}
+
 /* A step when the rows the view has made are known: the changes before
  * the first of them and after the last go at once; among them, a slice. */
 static gboolean
@@ -406,7 +450,7 @@ step_made (PrPacedModel *self)
   for (;;)
     {
       guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
-      guint removed, added, slice, anchor;
+      guint removed, added, slice, anchor, placed;
       gboolean keeping;
       gint64 began;
 
@@ -442,6 +486,40 @@ step_made (PrPacedModel *self)
           splice_once (self, start, removed, end_shown, added, end_wanted);
           continue;
         }
+      anchor = anchor_row (self);
+      placed = 0;
+      while (keeping && placed < at_old && placed < at_new &&
+             self->shown->pdata[start + at_old - 1 - placed] == wanted->pdata[start + at_new - 1 - placed])
+        placed++;
+      if (keeping && anchor != G_MAXUINT && start + at_old <= anchor && (at_old > placed || at_new > placed) &&
+          (first == G_MAXUINT || first >= start + at_old - placed))
+        {
+          /* The rows before the item kept, which stands at the anchor or
+           * above it, when none of those to take out is made (a search
+           * cleared; a new order goes as below, keeping rows): those
+           * shown that are not the wanted ones just above it (put in by
+           * the turns before) go at once, and the wanted ones come in
+           * above those (fill_above ()). */
+          if (at_old > placed)
+            {
+              splice (self, start, at_old - placed, NULL, 0, 0);
+              anchor = anchor >= at_old - placed ? anchor - (at_old - placed) : 0;
+              end_shown -= at_old - placed;
+            }
+          if (at_new > placed && !fill_above (self, start, at_new - placed, end_shown, anchor))
+            {
+              splice (self, start, end_shown - start, wanted, start, end_wanted - start);
+              set_pending (self, FALSE);
+              return FALSE;
+            }
+          return differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new);
+        }
+      if (n_old == 0 && anchor != G_MAXUINT && start <= anchor && end_shown < self->shown->len)
+        {
+          /* Rows put in above the anchor, none taken out: the same. */
+          fill_above (self, start, n_new, end_shown, anchor);
+          return differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new);
+        }
       if (first != G_MAXUINT && first > start)
         {
           /* The rows before the first made: replaced at once by as many. */
@@ -460,7 +538,6 @@ step_made (PrPacedModel *self)
         }
       /* Among the rows made, below the anchor: the items put in place
        * keeping the rows, as many as the budget allows. */
-      anchor = anchor_row (self);
       if (place_keeping_rows (self, start, end_shown, end_wanted, anchor))
         {
           began = thread_time ();
