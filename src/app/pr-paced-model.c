@@ -18,7 +18,9 @@
  * rows a view keeps made, the rest goes in one change, which costs the
  * view little. The item to keep (the selected one) is never taken out
  * while it stays: the rows before it are replaced around it until it
- * stands where it belongs, so a selection model keeps it selected.
+ * stands where it belongs, so a selection model keeps it selected. When
+ * rows only go out, it goes last: a selection model beside would choose
+ * the next row each time a slice took its item out.
  *
  * Told which rows the view has made (pr_paced_model_set_made_func ()),
  * the model paces only those: the rows before and after them change at
@@ -450,7 +452,7 @@ step_made (PrPacedModel *self)
   for (;;)
     {
       guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
-      guint removed, added, slice, anchor, placed;
+      guint removed, added, slice, anchor, placed, from;
       gboolean keeping;
       gint64 began;
 
@@ -562,10 +564,27 @@ step_made (PrPacedModel *self)
         slice = MIN (slice, anchor + 2 - start);
       removed = MIN (slice, n_old);
       added = MIN (slice, n_new);
+      from = start;
       if (keeping)
         {
           removed = MIN (removed, at_old);
           added = MIN (added, at_new);
+        }
+      else if (n_new == 0 && at_old != G_MAXUINT)
+        {
+          /* Rows only go out, the item kept among them: it goes last.
+           * Taken out with a slice, a selection model beside chooses the
+           * row after it, which the next slice takes out: the selection
+           * would walk through every row going out, the window showing
+           * each case in turn (each a slice of two rows, as that showing
+           * weighs on the cost measured). */
+          if (at_old > 0)
+            removed = MIN (removed, at_old);
+          else if (n_old > 1)
+            {
+              from = start + 1;
+              removed = MIN (removed, n_old - 1);
+            }
         }
       if (held_twice (self, start, removed, end_shown, added))
         {
@@ -574,7 +593,7 @@ step_made (PrPacedModel *self)
           return FALSE;
         }
       began = thread_time ();
-      splice (self, start, removed, wanted, start, added);
+      splice (self, from, removed, wanted, start, added);
       if (MAX (removed, added) >= 2)
         {
           double cost = (double) (thread_time () - began) / MAX (removed, added);
