@@ -19,8 +19,9 @@
  * view little. The item to keep (the selected one) is never taken out
  * while it stays: the rows before it are replaced around it until it
  * stands where it belongs, so a selection model keeps it selected. When
- * rows only go out, it goes last: a selection model beside would choose
- * the next row each time a slice took its item out.
+ * a change gathered while paused only takes rows out, it goes last: a
+ * selection model beside would choose the next row each time a slice
+ * took its item out.
  *
  * Told which rows the view has made (pr_paced_model_set_made_func ()),
  * the model paces only those: the rows before and after them change at
@@ -99,6 +100,7 @@ struct _PrPacedModel
   guint       frame_wait;    /* its length (milliseconds), or 0: none */
   gboolean    no_frames;     /* a wait of this change ended without a frame */
   gboolean    paused;        /* changes are gathered, not passed on */
+  gboolean    gathered;      /* the change passed on was gathered while paused */
 };
 
 static void pr_paced_model_list_model_init (GListModelInterface *iface);
@@ -261,6 +263,7 @@ set_pending (PrPacedModel *self,
   else
     {
       self->stale = FALSE;
+      self->gathered = FALSE;
       g_clear_pointer (&self->wanted, g_ptr_array_unref);
       g_clear_pointer (&self->reading, g_ptr_array_unref);
       g_clear_handle_id (&self->idle, g_source_remove);
@@ -570,14 +573,17 @@ step_made (PrPacedModel *self)
           removed = MIN (removed, at_old);
           added = MIN (added, at_new);
         }
-      else if (n_new == 0 && at_old != G_MAXUINT)
+      else if (n_new == 0 && at_old != G_MAXUINT && self->gathered)
         {
-          /* Rows only go out, the item kept among them: it goes last.
-           * Taken out with a slice, a selection model beside chooses the
-           * row after it, which the next slice takes out: the selection
-           * would walk through every row going out, the window showing
-           * each case in turn (each a slice of two rows, as that showing
-           * weighs on the cost measured). */
+          /* Rows only go out, the item kept among them, after a change
+           * gathered while paused (filters worked out, as a search that
+           * finds nothing): it goes last. Taken out with a slice, a
+           * selection model beside chooses the row after it, which the
+           * next slice takes out: the selection would walk through every
+           * row going out, the window showing each case in turn (each a
+           * slice of two rows, as that showing weighs on the cost
+           * measured). A list emptied to be filled again (a scan
+           * reopened) lets its rows go from the front. */
           if (at_old > 0)
             removed = MIN (removed, at_old);
           else if (n_old > 1)
@@ -901,6 +907,7 @@ pr_paced_model_set_paused (PrPacedModel *self,
   self->paused = paused;
   if (paused)
     {
+      self->gathered = TRUE;
       g_clear_handle_id (&self->idle, g_source_remove);
       /* A change is on its way: the model is read again once it is whole. */
       set_pending (self, TRUE);
