@@ -6,7 +6,7 @@
  * the main loop), and once settled the view's model holds the items in
  * the order a brute-force sort of the same strings gives. A search that
  * leaves one case of many takes out the rest a slice per frame, not a
- * row per frame.
+ * row per frame; one that leaves none takes the chosen case out last.
  */
 #include "config.h"
 
@@ -114,8 +114,9 @@ descending (const void *a,
  * (a loaded machine, a sanitizer): counts do not hang on the time.
  * Returns once the view is mapped and the model settled. */
 static GtkWidget *
-show_in_view (PrPacedModel *paced,
-              GtkWidget   **view_out)
+show_in_view_selecting (PrPacedModel      *paced,
+                        GtkSelectionModel *selection,
+                        GtkWidget        **view_out)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkWidget *window = gtk_window_new ();
@@ -126,7 +127,9 @@ show_in_view (PrPacedModel *paced,
   g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
-  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
+  if (selection == NULL)
+    selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced))));
+  view = gtk_list_view_new (selection, factory);
   pr_paced_model_set_made_func (paced, made);
   pr_paced_model_set_slice (paced, SLICE);
   pr_paced_model_set_view (paced, view);
@@ -139,6 +142,13 @@ show_in_view (PrPacedModel *paced,
     g_main_context_iteration (NULL, TRUE);
   *view_out = view;
   return window;
+}
+
+static GtkWidget *
+show_in_view (PrPacedModel *paced,
+              GtkWidget   **view_out)
+{
+  return show_in_view_selecting (paced, NULL, view_out);
 }
 
 static void
@@ -278,6 +288,146 @@ test_narrowed_to_one (void)
   g_object_unref (paced);
 }
 
+/* A search cleared with the case it found last in the list, scrolled to
+ * the end: the cases between those shown and it come back above it, the
+ * row the view is anchored to. The rows nearest it go in a slice per
+ * turn, and past the 256 rows a view may make above its anchor the rest
+ * in one: the turns are bounded by those rows, not by the rows of the
+ * list (a couple per turn from the front, 10^5 rows took an hour). */
+static void
+test_widened_above_anchor (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_object_unref);
+  PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (store));
+  GtkWidget *window, *view;
+  GObject *found;
+
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("case %u", i + 1);
+
+      g_ptr_array_add (all, gtk_string_object_new (text));
+    }
+  /* More rows than a page, then the one found. */
+  found = all->pdata[N_ITEMS - 1];
+  g_list_store_splice (store, 0, 0, all->pdata, 2 * SLICE * 4);
+  g_list_store_append (store, found);
+  window = show_in_view (paced, &view);
+  pr_paced_model_set_keep (paced, found);
+  gtk_widget_activate_action (view, "list.scroll-to-item", "u", 2 * SLICE * 4);
+  for (guint i = 0; i < 10; i++)
+    {
+      gtk_widget_queue_draw (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (made (found));
+
+  turns_told = 0;
+  g_signal_connect (paced, "items-changed", G_CALLBACK (told_turn), NULL);
+  g_list_store_splice (store, 0, 2 * SLICE * 4 + 1, all->pdata, all->len);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (pr_paced_model_get_pending (paced))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      /* Never taken out, so that a selection keeps it. */
+      g_assert_true (pr_paced_model_holds (paced, found));
+    }
+  g_test_message ("%u turns to put %u rows in above the anchor", turns_told, N_ITEMS - 1 - 2 * SLICE * 4);
+  /* 256 rows at the least slice of two rows, a few turns more. */
+  g_assert_cmpuint (turns_told, <=, 256 / 2 + 4);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, N_ITEMS);
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (paced), i);
+
+      g_assert_true (item == all->pdata[i]);
+    }
+
+  pr_paced_model_set_keep (paced, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (paced);
+}
+
+/* The cases a selection chose in turn (GTK tells of the selected item
+ * when only its place moves, too). */
+typedef struct {
+  gpointer last;
+  guint    changes;
+} Choices;
+
+static void
+count_choice (GtkSingleSelection *selection,
+              GParamSpec         *pspec,
+              Choices            *choices)
+{
+  gpointer item = gtk_single_selection_get_selected_item (selection);
+
+  if (item != choices->last)
+    choices->changes++;
+  choices->last = item;
+}
+
+/* A search that finds nothing while a case of the list is chosen (as
+ * the window's list chooses, a single selection that chooses another
+ * row when its own goes): the rows go a slice per turn, the chosen one
+ * last, so the selection changes once, to none. Taken out with the
+ * slice it fell in, the selection chose the row after it, which the
+ * next slice took out: the window showed each case going out in turn,
+ * which under the sanitizers took minutes. */
+static void
+test_emptied_keeps_chosen (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (store));
+  GtkSingleSelection *selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (paced)));
+  GtkWidget *window, *view;
+  g_autoptr(GObject) chosen = NULL;
+  Choices choices = { NULL, 0 };
+
+  for (guint i = 0; i < 8 * SLICE; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("case %u", i + 1);
+      g_autoptr(GtkStringObject) item = gtk_string_object_new (text);
+
+      g_list_store_append (store, item);
+    }
+  gtk_single_selection_set_can_unselect (selection, FALSE);
+  window = show_in_view_selecting (paced, GTK_SELECTION_MODEL (selection), &view);
+  gtk_single_selection_set_selected (selection, 2 * SLICE);
+  chosen = g_object_ref (gtk_single_selection_get_selected_item (selection));
+  pr_paced_model_set_keep (paced, chosen);
+  for (guint i = 0; i < 10; i++)
+    {
+      gtk_widget_queue_draw (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (made (chosen));
+
+  choices.last = chosen;
+  g_signal_connect (selection, "notify::selected-item", G_CALLBACK (count_choice), &choices);
+  /* As the window's list has it: paused while its filters are worked
+   * out, then the whole change. */
+  pr_paced_model_set_paused (paced, TRUE);
+  g_list_store_remove_all (store);
+  pr_paced_model_set_paused (paced, FALSE);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (pr_paced_model_get_pending (paced))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (pr_paced_model_holds (paced, chosen))
+        g_assert_true (gtk_single_selection_get_selected_item (selection) == chosen);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, 0);
+  g_assert_null (gtk_single_selection_get_selected_item (selection));
+  g_test_message ("%u cases chosen in turn", choices.changes);
+  g_assert_cmpuint (choices.changes, ==, 1);
+
+  pr_paced_model_set_keep (paced, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (paced);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -286,5 +436,7 @@ main (int    argc,
     return 0;
   g_test_add_func ("/app/paced-model/slice-per-frame", test_slice_per_frame);
   g_test_add_func ("/app/paced-model/narrowed-to-one", test_narrowed_to_one);
+  g_test_add_func ("/app/paced-model/widened-above-anchor", test_widened_above_anchor);
+  g_test_add_func ("/app/paced-model/emptied-keeps-chosen", test_emptied_keeps_chosen);
   return g_test_run ();
 }

@@ -5,7 +5,8 @@
  * force pass over the sample's rows finds (a record of the case with the
  * text in any mapped column but the date, Latin letters of either case,
  * full-width forms as their ordinary forms),
- * or whose number or a record id has it.
+ * or whose number or a record id has it. A text the entry tells of twice
+ * is searched for with one read of the table.
  */
 #include "config.h"
 
@@ -22,6 +23,7 @@
 #include "pr-window.h"
 
 static char *dir, *sample;
+static gint table_reads;  /* the reads of the whole petitions table begun, as the reader logs them */
 static PrSampleServer *server;
 static PrWindow *window;
 static GPtrArray *rows;
@@ -223,12 +225,56 @@ test_against_rows (void)
                       g_list_model_get_n_items (pr_session_get_clusters (pr_window_get_session (window))));
 }
 
+/* Counts the record reader's SELECTs of the petitions table (its debug
+ * line, logged on the worker thread as a read begins). */
+static GLogWriterOutput
+count_reads (GLogLevelFlags   level,
+             const GLogField *fields,
+             gsize            n_fields,
+             gpointer         unused)
+{
+  const char *domain = NULL, *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
+      message = fields[i].value;
+  if (g_strcmp0 (domain, "pr-record-reader") == 0 && message != NULL && g_str_has_prefix (message, "SELECT ") &&
+      g_str_has_suffix (message, " FROM `petitions`"))
+    g_atomic_int_inc (&table_reads);
+  return g_log_writer_default (level, fields, n_fields, unused);
+}
+
+/* A text the entry tells of twice before its search is back (as typed,
+ * after the entry's delay, and at once by Enter or a caller): the table
+ * is read once for it, and the cases listed are still a brute force
+ * pass's. */
+static void
+test_read_once (void)
+{
+  GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+  g_autofree char *want = NULL, *got = NULL;
+
+  pr_test_wait_until (search_done, NULL);
+  g_atomic_int_set (&table_reads, 0);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "电梯");
+  g_signal_emit_by_name (entry, "search-changed");
+  g_signal_emit_by_name (entry, "search-changed");
+  pr_test_wait_until (search_done, NULL);
+  g_assert_cmpint (g_atomic_int_get (&table_reads), ==, 1);
+  want = expected ("电梯");
+  got = listed ();
+  g_assert_cmpstr (got, ==, want);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   int status;
 
+  g_log_set_writer_func (count_reads, NULL, NULL);
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   dir = pr_test_make_temp_dir ();
@@ -240,6 +286,7 @@ main (int    argc,
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
 
   g_test_add_func ("/app/search-found/against-rows", test_against_rows);
+  g_test_add_func ("/app/search-found/read-once", test_read_once);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);

@@ -304,8 +304,11 @@ search_done (gpointer window)
 
 /* Ctrl+J while the cases a cleared search brings back still reach the
  * list, then a click on a case the list shows: the click is the later
- * choice, and stays chosen once the list is whole; the case Ctrl+J found
- * does not take its place. */
+ * choice, acts on the row clicked, and stays chosen once the list is
+ * whole; the case Ctrl+J found does not take its place. The cases before
+ * the one chosen (the row the list is anchored to) come back first, those
+ * nearest it first; those after it last: the click falls on the case just
+ * above the chosen while Ctrl+J's, the one after it, is still to come. */
 void
 test_click_after_next_unreviewed (void)
 {
@@ -318,8 +321,13 @@ test_click_after_next_unreviewed (void)
   g_autoptr(PrClusterItem) first = g_list_model_get_item (G_LIST_MODEL (selection), n / 2);
   /* None is reviewed: the next unreviewed is the next in the list. */
   g_autoptr(PrClusterItem) next = g_list_model_get_item (G_LIST_MODEL (selection), n / 2 + 1);
-  PrClusterItem *clicked = NULL;
+  /* The oracle: the list before the search, which clearing it gives back. */
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(PrClusterItem) clicked = NULL;
+  guint at = 0;
 
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (before, g_list_model_get_item (G_LIST_MODEL (selection), i));
   pr_test_select_cluster (window, view, pr_cluster_item_get_number (first));
   /* The case's own subject: the list narrows to it. */
   gtk_editable_set_text (GTK_EDITABLE (search), pr_cluster_item_get_subject (first));
@@ -329,36 +337,37 @@ test_click_after_next_unreviewed (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 1);
   g_assert_true (gtk_single_selection_get_selected_item (selection) == first);
 
-  /* The search cleared: every case comes back, a slice per turn; Ctrl+J
-   * at once asks for a case not shown yet, so the choice waits. */
+  /* The search cleared; Ctrl+J at once asks for a case not shown yet, so
+   * the choice waits. */
   gtk_editable_set_text (GTK_EDITABLE (search), "");
   g_signal_emit_by_name (search, "search-changed");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
   g_assert_true (pr_paced_model_get_pending (paced));
   g_assert_true (gtk_single_selection_get_selected_item (selection) != next);
 
-  /* A click on a row the list shows, neither case (what the list view
-   * does on a click), once the first slice of rows has come. */
-  while (g_list_model_get_n_items (G_LIST_MODEL (selection)) < 3 && pr_paced_model_get_pending (paced))
+  /* The first turn that puts rows in: the cases just above the one
+   * chosen, none after it yet. */
+  while (g_list_model_get_n_items (G_LIST_MODEL (selection)) < 2 && pr_paced_model_get_pending (paced))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (gtk_single_selection_get_selected_item (selection) != next);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (selection)) && clicked == NULL; i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  g_assert_false (pr_paced_model_holds (paced, next));
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == first);
+  at = gtk_single_selection_get_selected (selection);
+  g_assert_cmpuint (at, >, 0);
 
-      if (item != next && item != first)
-        {
-          clicked = item;
-          gtk_selection_model_select_item (GTK_SELECTION_MODEL (selection), i, TRUE);
-        }
-    }
-  g_assert_nonnull (clicked);
+  /* A click on the row just above the case chosen (what the list view
+   * does on a click): that row's case, the one above the chosen in the
+   * whole list, is chosen at once. */
+  clicked = g_list_model_get_item (G_LIST_MODEL (selection), --at);
+  g_assert_true (clicked == before->pdata[n / 2 - 1]);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (selection), at, TRUE);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == clicked);
   g_assert_true (pr_paced_model_get_pending (paced));
 
   pr_test_wait_until (pr_test_list_settled, view);
   /* Anything still waiting for the list comes within a few frames. */
   pr_test_wait_frames (GTK_WIDGET (view), 10);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, n);
+  pr_test_assert_listed (view, before);
   g_assert_true (gtk_single_selection_get_selected_item (selection) == clicked);
   pr_test_close_and_finalize (window);
 }

@@ -18,13 +18,20 @@
  * rows a view keeps made, the rest goes in one change, which costs the
  * view little. The item to keep (the selected one) is never taken out
  * while it stays: the rows before it are replaced around it until it
- * stands where it belongs, so a selection model keeps it selected.
+ * stands where it belongs, so a selection model keeps it selected. When
+ * a change gathered while paused only takes rows out, it goes last: a
+ * selection model beside would choose the next row each time a slice
+ * took its item out.
  *
  * Told which rows the view has made (pr_paced_model_set_made_func ()),
  * the model paces only those: the rows before and after them change at
  * once, wherever the view is scrolled. (GTK 4.8's list keeps its rows
  * made around the row it is anchored to, which follows its item: rows
  * taken out past the 256th are not always rows it has not made.)
+ *
+ * Above the row the view is anchored to (the selected, as a search
+ * cleared leaves it), the rows nearest it go in first, and past those the
+ * view makes above it the rest at once (fill_above ()).
  *
  * Below the row the view is anchored to, the rows made are kept: each
  * wanted item is moved into place, or put in where the view hands it the
@@ -93,6 +100,7 @@ struct _PrPacedModel
   guint       frame_wait;    /* its length (milliseconds), or 0: none */
   gboolean    no_frames;     /* a wait of this change ended without a frame */
   gboolean    paused;        /* changes are gathered, not passed on */
+  gboolean    gathered;      /* the change passed on was gathered while paused */
 };
 
 static void pr_paced_model_list_model_init (GListModelInterface *iface);
@@ -255,6 +263,7 @@ set_pending (PrPacedModel *self,
   else
     {
       self->stale = FALSE;
+      self->gathered = FALSE;
       g_clear_pointer (&self->wanted, g_ptr_array_unref);
       g_clear_pointer (&self->reading, g_ptr_array_unref);
       g_clear_handle_id (&self->idle, g_source_remove);
@@ -395,6 +404,46 @@ place_keeping_rows (PrPacedModel *self,
   return TRUE;
 }
 
+/* Puts the @n wanted items from @start in at @start, above the row the
+ * view is anchored to (@anchor, at or below @start), which stays where
+ * it is on screen. GTK 4.8 makes the rows up to some 200 above its anchor
+ * (as many as the anchor is down its page): those nearest the anchor go
+ * in first, a slice per turn, and once MADE_ROWS stand between, the rest
+ * at once, which the view does not make. A slice at a time from the
+ * front, 10^5 rows put back above the case chosen (a search cleared)
+ * would each be made, a couple per frame, for an hour. Returns FALSE,
+ * putting nothing in, if an item to put in is still shown in
+ * [@start, @end_shown) (it would be held twice). */
+static gboolean
+fill_above (PrPacedModel *self,
+            guint         start,
+            guint         n,
+            guint         end_shown,
+            guint         anchor)
+{
+  guint between = anchor - start, take = n;
+
+  if (between < MADE_ROWS)
+    {
+      take = self->slice;
+      if (self->row_cost > 0)
+        take = (guint) CLAMP (SLICE_BUDGET / self->row_cost, 2, self->slice);
+      take = MIN (take, n);
+    }
+  if (start < end_shown)
+    {
+      g_autoptr(GHashTable) coming = g_hash_table_new (NULL, NULL);
+
+      for (guint i = start + n - take; i < start + n; i++)
+        g_hash_table_add (coming, self->wanted->pdata[i]);
+      for (guint i = start; i < end_shown; i++)
+        if (g_hash_table_contains (coming, self->shown->pdata[i]))
+          return FALSE;
+    }
+  splice (self, start, 0, self->wanted, start + n - take, take);
+  return TRUE;
+}
+
 /* A step when the rows the view has made are known: the changes before
  * the first of them and after the last go at once; among them, a slice. */
 static gboolean
@@ -406,7 +455,7 @@ step_made (PrPacedModel *self)
   for (;;)
     {
       guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
-      guint removed, added, slice, anchor;
+      guint removed, added, slice, anchor, placed, from;
       gboolean keeping;
       gint64 began;
 
@@ -442,6 +491,40 @@ step_made (PrPacedModel *self)
           splice_once (self, start, removed, end_shown, added, end_wanted);
           continue;
         }
+      anchor = anchor_row (self);
+      placed = 0;
+      while (keeping && placed < at_old && placed < at_new &&
+             self->shown->pdata[start + at_old - 1 - placed] == wanted->pdata[start + at_new - 1 - placed])
+        placed++;
+      if (keeping && anchor != G_MAXUINT && start + at_old <= anchor && (at_old > placed || at_new > placed) &&
+          (first == G_MAXUINT || first >= start + at_old - placed))
+        {
+          /* The rows before the item kept, which stands at the anchor or
+           * above it, when none of those to take out is made (a search
+           * cleared; a new order goes as below, keeping rows): those
+           * shown that are not the wanted ones just above it (put in by
+           * the turns before) go at once, and the wanted ones come in
+           * above those (fill_above ()). */
+          if (at_old > placed)
+            {
+              splice (self, start, at_old - placed, NULL, 0, 0);
+              anchor = anchor >= at_old - placed ? anchor - (at_old - placed) : 0;
+              end_shown -= at_old - placed;
+            }
+          if (at_new > placed && !fill_above (self, start, at_new - placed, end_shown, anchor))
+            {
+              splice (self, start, end_shown - start, wanted, start, end_wanted - start);
+              set_pending (self, FALSE);
+              return FALSE;
+            }
+          return differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new);
+        }
+      if (n_old == 0 && anchor != G_MAXUINT && start <= anchor && end_shown < self->shown->len)
+        {
+          /* Rows put in above the anchor, none taken out: the same. */
+          fill_above (self, start, n_new, end_shown, anchor);
+          return differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new);
+        }
       if (first != G_MAXUINT && first > start)
         {
           /* The rows before the first made: replaced at once by as many. */
@@ -460,7 +543,6 @@ step_made (PrPacedModel *self)
         }
       /* Among the rows made, below the anchor: the items put in place
        * keeping the rows, as many as the budget allows. */
-      anchor = anchor_row (self);
       if (place_keeping_rows (self, start, end_shown, end_wanted, anchor))
         {
           began = thread_time ();
@@ -485,10 +567,30 @@ step_made (PrPacedModel *self)
         slice = MIN (slice, anchor + 2 - start);
       removed = MIN (slice, n_old);
       added = MIN (slice, n_new);
+      from = start;
       if (keeping)
         {
           removed = MIN (removed, at_old);
           added = MIN (added, at_new);
+        }
+      else if (n_new == 0 && at_old != G_MAXUINT && self->gathered)
+        {
+          /* Rows only go out, the item kept among them, after a change
+           * gathered while paused (filters worked out, as a search that
+           * finds nothing): it goes last. Taken out with a slice, a
+           * selection model beside chooses the row after it, which the
+           * next slice takes out: the selection would walk through every
+           * row going out, the window showing each case in turn (each a
+           * slice of two rows, as that showing weighs on the cost
+           * measured). A list emptied to be filled again (a scan
+           * reopened) lets its rows go from the front. */
+          if (at_old > 0)
+            removed = MIN (removed, at_old);
+          else if (n_old > 1)
+            {
+              from = start + 1;
+              removed = MIN (removed, n_old - 1);
+            }
         }
       if (held_twice (self, start, removed, end_shown, added))
         {
@@ -497,7 +599,7 @@ step_made (PrPacedModel *self)
           return FALSE;
         }
       began = thread_time ();
-      splice (self, start, removed, wanted, start, added);
+      splice (self, from, removed, wanted, start, added);
       if (MAX (removed, added) >= 2)
         {
           double cost = (double) (thread_time () - began) / MAX (removed, added);
@@ -805,6 +907,7 @@ pr_paced_model_set_paused (PrPacedModel *self,
   self->paused = paused;
   if (paused)
     {
+      self->gathered = TRUE;
       g_clear_handle_id (&self->idle, g_source_remove);
       /* A change is on its way: the model is read again once it is whole. */
       set_pending (self, TRUE);

@@ -587,11 +587,20 @@ search_changed (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
+  text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  /* The text whose table search is under way, told again (the entry
+   * tells of a text after its delay, when a caller may have told of it at
+   * once): the table is read once for it, not begun again. */
   if (self->searching != NULL)
-    g_cancellable_cancel (self->searching);
+    {
+      g_autofree char *needle = pr_session_search_normalize (text);
+
+      if (g_strcmp0 (needle, pr_search_filter_get_text (self->search_filter)) == 0)
+        return;
+      g_cancellable_cancel (self->searching);
+    }
   g_clear_object (&self->searching);
   self->settling = FALSE;
-  text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   /* The full search's answer moves to the first case only if this text
    * hid the case chosen (selection_changed ()). */
   g_clear_object (&self->first_chosen);

@@ -89,7 +89,8 @@ struct _PrSession
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
   GListStore         *clusters;     /* the list's model: items, filled in turns */
   guint               fill_source;
-  GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
+  GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed);
+                                     * replaced, never changed: a search's worker reads it */
   GHashTable         *decisions;    /* decision id → PrDecision */
   gboolean            undo_lost;    /* the last scan dropped the last decision's undo */
   GHashTable         *taken_out_of; /* decision id → PrClusterItem (borrowed): the case it

@@ -98,6 +98,16 @@ typedef struct {
   char               *needle;
   int                 id_column;
   GPtrArray          *found;      /* char *: the ids of the records that match */
+  /* The session's record id → cluster map when the search began, and
+   * the scan's result, whose ids are its keys: the map is replaced,
+   * never changed, so the worker reads it as it was. */
+  GHashTable         *cluster_of;
+  PrSharedResult     *shared;
+  /* The worker's answer: the clusters of the records found in
+   * cluster_of. Not held until pr_session_search_finish () finds
+   * cluster_of still the session's (then its clusters are alive). */
+  GHashTable         *clusters;
+  gboolean            held;
   GCancellable       *cancellable;
 } SearchData;
 
@@ -109,6 +119,11 @@ search_data_free (SearchData *data)
   pr_mapping_free (data->mapping);
   g_free (data->needle);
   g_ptr_array_unref (data->found);
+  g_clear_pointer (&data->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&data->shared, _pr_shared_result_unref);
+  if (data->clusters != NULL && !data->held)
+    g_hash_table_steal_all (data->clusters);
+  g_clear_pointer (&data->clusters, g_hash_table_unref);
   g_free (data);
 }
 
@@ -150,6 +165,17 @@ search_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
+  /* The clusters here, not on the main thread: a search that finds
+   * 10^5 records looked each up there. */
+  if (data->cluster_of != NULL)
+    for (guint i = 0; i < data->found->len; i++)
+      {
+        PrClusterItem *item = g_hash_table_lookup (data->cluster_of, data->found->pdata[i]);
+
+        /* Added again, a key would be freed (unreferenced) as replaced. */
+        if (item != NULL && !g_hash_table_contains (data->clusters, item))
+          g_hash_table_add (data->clusters, item);
+      }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -184,6 +210,12 @@ pr_session_search_async (PrSession           *self,
   data->mapping = pr_mapping_copy (self->mapping);
   data->needle = pr_session_search_normalize (text);
   data->found = g_ptr_array_new_with_free_func (g_free);
+  data->clusters = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
+  if (self->shared != NULL)
+    {
+      data->shared = _pr_shared_result_ref (self->shared);
+      data->cluster_of = g_hash_table_ref (self->cluster_of);
+    }
   data->id_column = -1;
   for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
     if (pr_mapping_get_column (self->mapping, c)->role == PR_COLUMN_ROLE_ID)
@@ -216,8 +248,21 @@ pr_session_search_finish (PrSession     *self,
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return NULL;
   data = g_task_get_task_data (G_TASK (result));
+  if (data->cluster_of != NULL && data->cluster_of == self->cluster_of)
+    {
+      GHashTableIter iter;
+      gpointer item;
+
+      /* The clusters of the list as it is now, found by the worker. */
+      g_hash_table_iter_init (&iter, data->clusters);
+      while (g_hash_table_iter_next (&iter, &item, NULL))
+        g_object_ref (item);
+      data->held = TRUE;
+      return g_steal_pointer (&data->clusters);
+    }
+  /* The clusters were replaced meanwhile (a regroup, another scan): the
+   * list as it is now; a record in no cluster is no answer. */
   clusters = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
-  /* The list as it is now: a record in no cluster is no answer. */
   for (guint i = 0; i < data->found->len; i++)
     {
       PrClusterItem *item = pr_session_find_cluster (self, data->found->pdata[i]);

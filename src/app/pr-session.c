@@ -502,7 +502,9 @@ reset (PrSession          *self,
   self->seen_id = self->look_from = self->look_after = 0;
   g_list_store_remove_all (self->clusters);
   g_ptr_array_set_size (self->items, 0);
-  g_hash_table_remove_all (self->cluster_of);
+  /* Replaced, not emptied: a search's worker may be reading it. */
+  g_hash_table_unref (self->cluster_of);
+  self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_remove_all (self->decisions);
   g_hash_table_remove_all (self->taken_out_of);
   set_result (self, NULL);
