@@ -264,6 +264,29 @@ test_digits_as_text_east_asian (void)
     }
 }
 
+/* The rule is each value's, not its column's (the user guide's example):
+ * of one column's phone and ID card numbers, a 15-digit number and three
+ * groups of digits joined by "-" are kept as text, an 11-digit number
+ * (which Excel shows whole) and a masked number (text to Excel) are not. */
+static void
+test_digits_as_text_per_value (void)
+{
+  static const struct { const char *field, *written; } vectors[] = {
+    { "359708530131809", "\"=\"\"359708530131809\"\"\"" },
+    { "189-3817-8793", "\"=\"\"189-3817-8793\"\"\"" },
+    { "15556635663", "15556635663" },
+    { "3597**********7903", "3597**********7903" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (vectors); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+
+      pr_csv_append_field (written, vectors[i].field, PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      g_assert_cmpstr (written->str, ==, vectors[i].written);
+    }
+}
+
 /* A text constant in an Excel formula holds at most 255 characters: a
  * longer cell is joined from pieces of 255, ="…"&"…". */
 static void
@@ -833,6 +856,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-writer/neutralize", test_neutralize);
   g_test_add_func ("/engine/csv-writer/digits-as-text", test_digits_as_text);
   g_test_add_func ("/engine/csv-writer/digits-as-text/east-asian", test_digits_as_text_east_asian);
+  g_test_add_func ("/engine/csv-writer/digits-as-text/per-value", test_digits_as_text_per_value);
   g_test_add_func ("/engine/csv-writer/digits-as-text/long", test_digits_as_text_long);
   g_test_add_func ("/engine/csv-writer/file/existing", test_existing_file);
   g_test_add_func ("/engine/csv-writer/file/new-path", test_new_path);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Verdicts kept and found again, without a display: a verdict shows only
- * in the case (or beside the primary) it was made for; a record found not
+ * in the case (or beside the primary) it was made for, and a repeat no
+ * longer beside its primary once another record leads; a record found not
  * a repeat stays with its case after a rescan, apart, and is restored
  * there; each record's and case's history, with the reviewer's name, the
  * account and the note. Against a throwaway mariadbd.
@@ -105,6 +106,49 @@ test_verdict_scope (void)
     g_assert_cmpint (state_of (item, "b"), ==, PR_MEMBER_REPEAT);
     g_assert_cmpint (state_of (item, "d"), ==, PR_MEMBER_UNDECIDED);
   }
+}
+
+/* Case 11 of the sample: 2167 judged a repeat of the primary 1950, then
+ * 2572 made the primary. The repeat was judged beside 1950, not 2572: it
+ * is to be judged again (it stays a member), and 3010, judged beside 2572
+ * after it led, keeps its verdict. Undoing the make-primary brings back
+ * exactly what was before it. */
+static void
+test_repeat_after_new_primary (void)
+{
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (11, TRUE, "", 0);
+  g_autoptr(PrDecision) repeat = make_decision (1, "2167", "1950", PR_VERDICT_REPEAT, 11);
+  g_autoptr(PrDecision) primary = make_decision (2, "2572", "1950", PR_VERDICT_PRIMARY, 11);
+  g_autoptr(PrDecision) beside_new = make_decision (3, "3010", "2572", PR_VERDICT_REPEAT, 11);
+  guint64 fingerprints[] = { 0x0, 0x3, 0x7, 0xf };
+  PrRecordSet set = { .n_records = G_N_ELEMENTS (fingerprints), .fingerprints = fingerprints };
+
+  pr_cluster_item_add_member (item, "1950", 0, 0);
+  pr_cluster_item_add_member (item, "2167", 1, 2);
+  pr_cluster_item_add_member (item, "2572", 2, 3);
+  pr_cluster_item_add_member (item, "3010", 3, 4);
+  pr_cluster_item_apply (item, repeat, &set);
+  g_assert_cmpint (state_of (item, "2167"), ==, PR_MEMBER_REPEAT);
+
+  pr_cluster_item_apply (item, primary, &set);
+  g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "2572");
+  g_assert_cmpint (state_of (item, "2167"), ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpint (pr_cluster_item_get_member (item, (guint) pr_cluster_item_find_member (item, "2167"))->decision,
+                   ==, 0);
+  g_assert_cmpint (state_of (item, "1950"), ==, PR_MEMBER_UNDECIDED);
+  pr_cluster_item_apply (item, beside_new, &set);
+  g_assert_cmpint (state_of (item, "3010"), ==, PR_MEMBER_REPEAT);
+
+  pr_cluster_item_revert (item, beside_new, &set);
+  pr_cluster_item_revert (item, primary, &set);
+  g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "1950");
+  g_assert_cmpint (state_of (item, "2167"), ==, PR_MEMBER_REPEAT);
+  g_assert_cmpint (pr_cluster_item_get_member (item, (guint) pr_cluster_item_find_member (item, "2167"))->decision,
+                   ==, 1);
+  g_assert_cmpint (state_of (item, "2572"), ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpint (state_of (item, "3010"), ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpint (pr_cluster_item_get_member (item, (guint) pr_cluster_item_find_member (item, "2167"))->distance,
+                   ==, 2);
 }
 
 static PrSession *
@@ -266,6 +310,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   admin = pr_test_server_start ();
   g_test_add_func ("/app/cluster-item/verdict-scope", test_verdict_scope);
+  g_test_add_func ("/app/cluster-item/repeat-after-new-primary", test_repeat_after_new_primary);
   g_test_add_func ("/app/session/taken-out-after-rescan", test_taken_out_after_rescan);
   status = g_test_run ();
   pr_test_server_stop ();

@@ -146,11 +146,20 @@ dup_state (PrClusterItem *self)
 {
   guint decided = pr_cluster_item_get_n_decided (self);
   guint others = self->members->len > 0 ? self->members->len - 1 : 0;
+  /* Counted as the size is: the records in the case beside the primary,
+   * those a verdict took out apart (the size leaves them out too). */
+  guint taken_out = self->members->len - count_in_cluster (self);
+  guint to_decide = others - taken_out;
 
   if (others > 0 && decided == others)
     return g_strdup (_("Reviewed"));
   if (decided == 0)
     return g_strdup (_("Unreviewed"));
+  if (taken_out > 0)
+    /* Translators: a case partly reviewed: records found repeats of the
+     * records in the case beside the primary, and the records found
+     * another matter and taken out of it, as in "1 of 3 decided, 1 taken out" */
+    return g_strdup_printf (_("%u of %u decided, %u taken out"), decided - taken_out, to_decide, taken_out);
   /* Translators: a case partly reviewed: records decided of the records
    * beside the primary, as in "2 of 5 decided" */
   return g_strdup_printf (_("%u of %u decided"), decided, others);
@@ -657,6 +666,17 @@ verdict_holds (PrClusterItem    *self,
   return decision->verdict == PR_VERDICT_NOT_REPEAT && pr_cluster_item_find_member (self, decision->primary_id) > 0;
 }
 
+/* The decision of this case's log with @id, or NULL. */
+static const PrDecision *
+find_decision (PrClusterItem *self,
+               gint64         id)
+{
+  for (guint i = 0; i < self->decisions->len; i++)
+    if (((PrDecision *) self->decisions->pdata[i])->id == id)
+      return self->decisions->pdata[i];
+  return NULL;
+}
+
 static void
 apply_one (PrClusterItem     *self,
            const PrDecision  *decision,
@@ -698,6 +718,20 @@ apply_one (PrClusterItem     *self,
             PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
 
             m->distance = __builtin_popcountll (set->fingerprints[m->record] ^ set->fingerprints[moved.record]);
+          }
+        /* A repeat was judged beside the primary of then: beside
+         * another record it is to be judged again, not shown as a repeat
+         * of this one. Its verdict stays in its history. */
+        for (guint i = 1; i < self->members->len; i++)
+          {
+            PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
+            const PrDecision *given = m->state == PR_MEMBER_REPEAT ? find_decision (self, m->decision) : NULL;
+
+            if (given != NULL && g_strcmp0 (given->primary_id, moved.id) != 0)
+              {
+                m->state = PR_MEMBER_UNDECIDED;
+                m->decision = 0;
+              }
           }
         /* A repeat by the old primary's petitioner may be another's now. */
         compare_to_primary (self->members, set);
@@ -1040,16 +1074,6 @@ pr_cluster_item_forget_taken_out (PrClusterItem *self,
         return TRUE;
       }
   return FALSE;
-}
-
-static const PrDecision *
-find_decision (PrClusterItem *self,
-               gint64         id)
-{
-  for (guint i = 0; i < self->decisions->len; i++)
-    if (((PrDecision *) self->decisions->pdata[i])->id == id)
-      return self->decisions->pdata[i];
-  return NULL;
 }
 
 /**

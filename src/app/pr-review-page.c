@@ -98,6 +98,10 @@ struct _PrReviewPage
   gboolean              next_when_worked; /* Ctrl+J waits for the order and filters on their way */
   gboolean              settling;       /* the search waits for the filter to be worked out */
   int                   settle_before;  /* meanwhile: whether the case on show was listed before (Listed) */
+  /* The tick that gives the chosen case's row the focus once the list
+   * has made it, and the list it runs on. */
+  guint                 focus_tick;
+  GtkWidget            *focus_tick_list;
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -634,7 +638,7 @@ search_stopped (PrReviewPage *self)
       /* At once, not after the entry's delay. */
       search_changed (self);
     }
-  gtk_widget_grab_focus (self->cluster_view);
+  pr_review_page_focus_list (self);
 }
 
 /* Whether a search still reads the table. */
@@ -656,7 +660,7 @@ pr_review_page_clear_filters (PrReviewPage *self)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->kind_dropdown), KIND_ANY);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown), 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->filter_dropdown), FILTER_ALL);
-  gtk_widget_grab_focus (self->cluster_view);
+  pr_review_page_focus_list (self);
 }
 
 /**
@@ -998,6 +1002,28 @@ setup_cluster_list (PrReviewPage *self)
  * focus goes to that row too: left on the row last clicked, the arrow
  * keys would go on from there, and the window, given the focus back,
  * would scroll back to it. */
+/* The row of the case chosen takes the focus, when the list has it: GTK
+ * 4.8's list keeps it on the row it last had, whatever is chosen since. */
+static gboolean
+focus_chosen_row (GtkWidget     *list_view,
+                  GdkFrameClock *clock,
+                  gpointer       data)
+{
+  PrReviewPage *self = data;
+  GtkRoot *root = gtk_widget_get_root (list_view);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  GtkWidget *row;
+
+  self->focus_tick = 0;
+  self->focus_tick_list = NULL;
+  if (focus != NULL && (focus == list_view || gtk_widget_is_ancestor (focus, list_view)) &&
+      selected != GTK_INVALID_LIST_POSITION &&
+      (row = pr_cluster_cells_find_row (list_view, selected)) != NULL)
+    gtk_widget_grab_focus (row);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 scroll_to (PrReviewPage *self,
            guint         position)
@@ -1010,13 +1036,22 @@ scroll_to (PrReviewPage *self,
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
       {
+        /* The scroll also moves the row GTK gives the list's focus to. */
         gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
         if (list_focused)
           {
             GtkWidget *row = pr_cluster_cells_find_row (child, position);
 
-            if (row != NULL)
-              gtk_widget_grab_focus (row);
+            if (row != NULL && gtk_widget_grab_focus (row))
+              return;
+            /* Scrolled to from far, the row is made at the next frame:
+             * until then the focus stays with the list. */
+            gtk_widget_grab_focus (child);
+            if (self->focus_tick == 0)
+              {
+                self->focus_tick_list = child;
+                self->focus_tick = gtk_widget_add_tick_callback (child, focus_chosen_row, self, NULL);
+              }
           }
         return;
       }
@@ -1257,10 +1292,17 @@ pr_review_page_get_summary (PrReviewPage *self)
   return gtk_label_get_text (GTK_LABEL (self->summary_label));
 }
 
+/* Gives the keyboard's focus to the row of the case chosen: GTK 4.8's
+ * list gives it back to the row it last had, which may be another case's
+ * (the arrow keys would go on from there), or to the list's first row. */
 void
 pr_review_page_focus_list (PrReviewPage *self)
 {
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
   gtk_widget_grab_focus (self->cluster_view);
+  if (selected != GTK_INVALID_LIST_POSITION)
+    scroll_to (self, selected);
 }
 
 static void
@@ -1323,6 +1365,9 @@ pr_review_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->paced, self);
   if (self->sorted != NULL)
     g_signal_handlers_disconnect_by_data (self->sorted, self);
+  if (self->focus_tick != 0)
+    gtk_widget_remove_tick_callback (self->focus_tick_list, self->focus_tick);
+  self->focus_tick = 0;
   g_clear_object (&self->to_select);
   g_clear_object (&self->chosen);
   g_clear_object (&self->first_chosen);

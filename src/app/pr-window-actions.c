@@ -341,6 +341,10 @@ next_unreviewed_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   PrWindow *self = user_data;
 
   pr_review_page_select_next_unreviewed (PR_REVIEW_PAGE (self->review_page));
+  /* On the row of the case chosen, where Tab goes on from: left where it
+   * was (nowhere shown, or Rescan first in the window's order), the next
+   * Tab and Enter would start what the clerk did not see. */
+  pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
 }
 
 static void
@@ -691,9 +695,32 @@ static const GActionEntry win_actions[] = {
   { "dismiss-error", dismiss_error_activated },
 };
 
+/* Escape anywhere on the review page (a button of the header, the
+ * compare view) that nothing under the focus took goes back to the
+ * case list, on the case chosen, as the shortcuts window says. */
+static gboolean
+escape_to_list (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  PrWindow *self = PR_WINDOW (widget);
+
+  if (gtk_stack_get_visible_child (GTK_STACK (self->stack)) != self->review_page)
+    return FALSE;
+  pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
+  return TRUE;
+}
+
 void
 _pr_window_actions_init (PrWindow *self)
 {
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (keys, "escape-to-list");
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_callback_action_new (escape_to_list, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   if (self->settings != NULL)
     g_action_change_state (g_action_map_lookup_action (G_ACTION_MAP (self), "advance-after-decision"),
