@@ -9,6 +9,7 @@
  * is the time the load is given: at a later one (2040), the same numbers
  * could be either reading and are refused naming both, hand-computed.
  * 夜里2点 is 02:00 of a day the text does not name: unreadable, not 14:00.
+ * An hour alone (2019-06-08 05) is a bare hour beside 下午3点, hand-computed.
  */
 #define G_LOG_DOMAIN "pr-test-date-hour-forms"
 
@@ -450,6 +451,67 @@ test_bare_hours_column (void)
   g_assert_cmpuint (unreadable_day->len, ==, 0);
 }
 
+/* 2019-06-08 00:00 as the seconds pr_date_read () gives a wall clock. */
+#define JUNE_8_2019 G_GINT64_CONSTANT (1559952000)
+
+/* An hour alone after a date (2019-06-08 05) is an hour as 5点 is: 01 to
+ * 12 is a 12-hour clock's beside 上午/下午 and refused, 00 is midnight's
+ * filler, 13 to 23 shows a 24-hour clock. Each is hand-computed from
+ * JUNE_8_2019. */
+static void
+test_hour_alone_column (void)
+{
+  static const char *const twelve[] = {
+    "2019年6月8日下午3点", "2019-06-08 05", "2019-06-08 11", "2019-06-09 12", "2019-06-10 00", "2019-06-10 5:00",
+    "2019-06-11T05", "2019/06/12 3:00 PM", "2019-06-13 00",
+  };
+  static const char *const day[] = { "2019年6月8日下午3点", "2019-06-08 17", "2019-06-09 05" };
+  static const struct { const char *text; PrDateClock clock; } clocks[] = {
+    { "2019-06-08 05", PR_DATE_CLOCK_BARE_12 },
+    { "2019-06-08 12", PR_DATE_CLOCK_BARE_12 },
+    { "2019-06-08 13", PR_DATE_CLOCK_24_HOUR },
+    { "2019-06-08 00", PR_DATE_CLOCK_24 },
+    { "2019-06-08T05", PR_DATE_CLOCK_24 },
+    { "2019-06-08 05+08:00", PR_DATE_CLOCK_24 },
+  };
+  g_autoptr(GPtrArray) unreadable_twelve = NULL;
+  g_autoptr(GPtrArray) unreadable_day = NULL;
+  gint64 dates[G_N_ELEMENTS (twelve)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (clocks); i++)
+    {
+      gint64 seconds;
+      int offset;
+      PrDateClock clock = PR_DATE_CLOCK_24;
+
+      g_test_message ("%s", clocks[i].text);
+      g_assert_cmpint (pr_date_read_clock (clocks[i].text, PR_DATE_ORDER_YMD, &seconds, &offset, &clock), ==, PR_DATE_OK);
+      g_assert_cmpint (clock, ==, clocks[i].clock);
+    }
+
+  read_clock_column (twelve, G_N_ELEMENTS (twelve), dates, &unreadable_twelve);
+  g_assert_cmpint (dates[0], ==, JUNE_8_2019 + 15 * 3600);
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[2], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[3], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[4], ==, JUNE_8_2019 + 2 * 86400);
+  g_assert_cmpint (dates[5], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[6], ==, JUNE_8_2019 + 3 * 86400 + 5 * 3600);
+  g_assert_cmpint (dates[7], ==, JUNE_8_2019 + 4 * 86400 + 15 * 3600);
+  g_assert_cmpint (dates[8], ==, JUNE_8_2019 + 5 * 86400);
+  g_assert_cmpuint (unreadable_twelve->len, ==, 4);
+  g_assert_cmpstr (unreadable_twelve->pdata[0], ==, "r2");
+  g_assert_cmpstr (unreadable_twelve->pdata[1], ==, "r3");
+  g_assert_cmpstr (unreadable_twelve->pdata[2], ==, "r4");
+  g_assert_cmpstr (unreadable_twelve->pdata[3], ==, "r6");
+
+  read_clock_column (day, G_N_ELEMENTS (day), dates, &unreadable_day);
+  g_assert_cmpint (dates[0], ==, JUNE_8_2019 + 15 * 3600);
+  g_assert_cmpint (dates[1], ==, JUNE_8_2019 + 17 * 3600);
+  g_assert_cmpint (dates[2], ==, JUNE_8_2019 + 86400 + 5 * 3600);
+  g_assert_cmpuint (unreadable_day->len, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -467,6 +529,7 @@ main (int    argc,
   g_test_add_func ("/engine/date-column/numbers/unix-zeros", test_unix_zeros);
   g_test_add_func ("/engine/date-column/numbers/unix-minus-one", test_unix_minus_one);
   g_test_add_func ("/engine/date-column/bare-hours", test_bare_hours_column);
+  g_test_add_func ("/engine/date-column/hour-alone", test_hour_alone_column);
 
   return g_test_run ();
 }

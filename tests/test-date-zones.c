@@ -152,14 +152,17 @@ test_column_same_as_offset (void)
   g_assert_cmpint (from_utc[1], ==, WALL_17_31_20);
 }
 
-/* CST beside a United States zone or month-first dates could be their
- * Central Standard Time (-06:00): refused, naming CST. */
+/* CST beside a United States zone, one of their Central offsets or
+ * month-first dates could be their Central Standard Time (-06:00):
+ * refused, naming CST. */
 static void
 test_cst_beside_us_refused (void)
 {
   static const char *const with_us[] = { "2019-06-08 17:31:20 CST", "2019-06-09 09:00:00 EST" };
   static const char *const month_first[] = { "06/08/2019 17:31:20 CST", "06/09/2019 09:00:00" };
   static const char *const alone[] = { "06/08/2019 17:31:20 CST", "06/09/2019 09:00:00" };
+  static const char *const central[] = { "2019-06-09 09:00:00 -06:00", "2019-06-09 09:00:00-0500",
+                                         "2019-06-09T09:00:00-05:00", "2019-06-09 09:00 -06" };
   g_autoptr(GError) error = NULL;
   g_autofree gint64 *dates = read_column (with_us, G_N_ELEMENTS (with_us), PR_DATE_ORDER_UNSET, &error);
 
@@ -175,6 +178,21 @@ test_cst_beside_us_refused (void)
   g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
   g_assert_nonnull (strstr (error->message, "CST"));
   g_clear_error (&error);
+
+  /* An offset of the United States' Central time (standard or summer),
+   * in each form an offset is written, is as much theirs as CDT. */
+  for (guint i = 0; i < G_N_ELEMENTS (central); i++)
+    {
+      const char *const texts[] = { "2019-06-08 17:31:20 CST", central[i], "2019-06-10 09:00:00 CST" };
+
+      g_test_message ("%s", central[i]);
+      dates = read_column (texts, G_N_ELEMENTS (texts), PR_DATE_ORDER_UNSET, &error);
+      g_assert_null (dates);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+      g_assert_nonnull (strstr (error->message, "CST (record 1)"));
+      g_assert_nonnull (strstr (error->message, "record 2"));
+      g_clear_error (&error);
+    }
 
   /* Day-first, as no United States date is: China's. */
   dates = read_column (alone, G_N_ELEMENTS (alone), PR_DATE_ORDER_DMY, &error);

@@ -62,6 +62,7 @@ struct _PrDateColumn {
   GPtrArray   *zero_ids;       /* the first few of them */
   char        *cst_id;         /* the first read with CST (China Standard Time) */
   char        *us_id;          /* the first naming a zone of the United States */
+  char        *central_id;     /* the first at the United States' Central offsets (-06:00, -05:00) */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
   guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
   gint64       latest_unix;    /* the latest instant the numbers are as Unix time, in true UTC */
@@ -133,6 +134,7 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
   g_free (self->cst_id);
   g_free (self->us_id);
+  g_free (self->central_id);
   g_clear_pointer (&self->bare_bits, g_array_unref);
   g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
   for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
@@ -503,6 +505,8 @@ pr_date_column_add (PrDateColumn  *self,
     self->cst_id = g_strdup (id);
   if (self->us_id == NULL && pr_date_zone_says_us (text))
     self->us_id = g_strdup (id);
+  if (status == PR_DATE_OK && self->central_id == NULL && (offset == -6 * 3600 || offset == -5 * 3600))
+    self->central_id = g_strdup (id);
   if (self->offsets != NULL)
     g_array_append_val (self->offsets, offset);
   self->n_records++;
@@ -814,11 +818,18 @@ pr_date_column_finish (PrDateColumn  *self,
   unmark_bare_hours (self, dates);
 
   /* CST is China Standard Time in a Chinese office's column, and the
-   * United States' Central Standard Time (-06:00) beside their zones or
-   * their month-first dates: not guessed. */
-  if (self->cst_id != NULL && (self->us_id != NULL || self->order == PR_DATE_ORDER_MDY))
+   * United States' Central Standard Time (-06:00) beside their zones, the
+   * Central offsets (-06:00, or -05:00 in summer) or their month-first
+   * dates: not guessed. */
+  if (self->cst_id != NULL && (self->us_id != NULL || self->central_id != NULL || self->order == PR_DATE_ORDER_MDY))
     {
-      if (self->us_id != NULL)
+      if (self->us_id == NULL && self->central_id != NULL)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), and an offset of "
+                       "the United States' Central time (record %s, -06:00 or -05:00), beside which CST is their "
+                       "Central Standard Time (-06:00); write the dates' offsets instead (+08:00 or -06:00)"),
+                     self->name, self->cst_id, self->central_id);
+      else if (self->us_id != NULL)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), and a zone of "
                        "the United States (record %s), beside which CST is their Central Standard Time (-06:00); "

@@ -441,16 +441,19 @@ read_time (const char **p,
 
 /* An hour alone after a date, in two digits (2019-06-08 17, ISO 8601's
  * 2019-06-08T17), as a system writes a time cut to the hour (MySQL's
- * %Y-%m-%d %H): 00 to 23, on a 24-hour clock. Only when @allowed: a date
- * in ASCII digits and separators, not one a person types (2019年6月8日
- * 17, ２０１９－０６－０８　１７), where a lone number could be other
- * things. The rest (an offset or a zone) is the caller's. */
+ * %Y-%m-%d %H): 00 to 23. Only when @allowed: a date in ASCII digits and
+ * separators, not one a person types (2019年6月8日 17,
+ * ２０１９－０６－０８　１７), where a lone number could be other things.
+ * The rest (an offset or a zone) is the caller's. Its @clock is read_time
+ * ()'s for 5点 or 17点: %I writes 05 for 5 PM as well, so 01 to 12 beside
+ * 上午/下午 elsewhere in the column is a 12-hour clock's hour. */
 static gboolean
 read_system_hour (const char  *s,
                   gboolean     allowed,
                   const char **p,
                   int         *hour,
-                  int         *minute)
+                  int         *minute,
+                  PrDateClock *clock)
 {
   if (!allowed || !g_ascii_isdigit (s[0]) || !g_ascii_isdigit (s[1]) || g_ascii_isdigit (s[2]) ||
       (s[2] != '\0' && s[2] != ' ' && s[2] != '+' && s[2] != '-' && s[2] != 'Z'))
@@ -458,6 +461,12 @@ read_system_hour (const char  *s,
   *hour = (s[0] - '0') * 10 + (s[1] - '0');
   *minute = 0;
   *p = s + 2;
+  if (*hour == 0)
+    *clock = PR_DATE_CLOCK_24;
+  else if (*hour > 12)
+    *clock = PR_DATE_CLOCK_24_HOUR;
+  else
+    *clock = PR_DATE_CLOCK_BARE_12;
   return *hour <= 23;
 }
 
@@ -908,7 +917,7 @@ read_date (const char  *text,
 
           second = -1;
           if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_micros, out_clock) &&
-              !read_system_hour (time_start, folded == NULL && !han_date, &p, &hour, &minute))
+              !read_system_hour (time_start, folded == NULL && !han_date, &p, &hour, &minute, out_clock))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
