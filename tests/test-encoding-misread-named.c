@@ -6,8 +6,8 @@
  * the bytes its decoder cannot read dropped (iconv -c), is never called
  * another encoding's text (EUC-KR, GBK read as ISO-8859-5, GBK read as
  * EUC-JP), and a reading that lost bytes and gives back too few frequent
- * characters is named by none, with the ways to give the encoding. UTF-8 read as EUC-JP, Shift_JIS or Big5
- * with bytes dropped is found. Oracles: the readings made here by glibc's
+ * characters is named by none, with the ways to give the encoding. UTF-8 read as EUC-JP, Shift_JIS, Big5
+ * or GB2312 with bytes dropped is found. Oracles: the readings made here by glibc's
  * iconv, as a program that drops what it cannot read makes them, and the
  * sample's subjects that a name-by-the-best-guess check named wrong.
  */
@@ -54,15 +54,15 @@ assert_named_right_or_none (const PrEncodingMisread *found,
   g_assert_cmpstr (found->reading, ==, shown);
 }
 
-/* UTF-8 read as EUC-JP, Shift_JIS or Big5 by a decoder that drops what
- * it cannot read: most of the bytes of most characters go, and what is
- * left is kanji of another text, common ones. */
+/* UTF-8 read as EUC-JP, Shift_JIS, Big5 or GB2312 by a decoder that
+ * drops what it cannot read: most of the bytes of most characters go,
+ * and what is left is kanji (hanzi) of another text, common ones. */
 static void
 test_dropped_found (void)
 {
   const struct {
     const char *read, *shown;
-  } cases[] = { { "EUC-JP", "EUC-JP" }, { "SHIFT_JIS", "Shift_JIS" }, { "BIG5", "Big5" } };
+  } cases[] = { { "EUC-JP", "EUC-JP" }, { "SHIFT_JIS", "Shift_JIS" }, { "BIG5", "Big5" }, { "GB2312", "GB2312" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint b = 0; bodies[b] != NULL; b++)

@@ -7,8 +7,8 @@
  * CP1256 Arabic, as CP1250, CP1257, CP437, CP850 or Mac Roman Latin
  * letters and signs; Big5 bytes read as GBK are kana and rare
  * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, EUC-JP,
- * CP874, CP1256, ISO-8859-7, Mac Roman, Mac Cyrillic or the DOS code
- * pages (CP437, CP850, CP852, CP775) likewise. The evidence is the
+ * GB2312, CP874, CP1256, ISO-8859-7, Mac Roman, Mac Cyrillic or the DOS
+ * code pages (CP437, CP850, CP852, CP775) likewise. The evidence is the
  * reading undone: the value written back in the encoding that read it
  * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
  * characters, most of them among the most frequent. A real name or word
@@ -160,6 +160,7 @@ static const Reading readings[] = {
   { "ibm-852", "CP852", SOURCE_UTF8 },
   { "ibm-775", "CP775", SOURCE_UTF8 },
   { "EUC-JP", "EUC-JP", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
+  { "GB2312", "GB2312", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
   { "ISO-8859-7", "ISO-8859-7", SOURCE_UTF8 },
   { "x-mac-cyrillic", "Mac Cyrillic", SOURCE_UTF8 },
 };
