@@ -6,8 +6,8 @@
  * the bytes its decoder cannot read dropped (iconv -c), is never called
  * another encoding's text (EUC-KR, GBK read as ISO-8859-5, GBK read as
  * EUC-JP), and a reading that lost bytes and gives back too few frequent
- * characters is named by none, with the ways to give the encoding. UTF-8 read as EUC-JP, Shift_JIS or Big5
- * with bytes dropped is found. Oracles: the readings made here by glibc's
+ * characters is named by none, with the ways to give the encoding. UTF-8 read as EUC-JP, Shift_JIS, Big5
+ * or GB2312 with bytes dropped is found, and Big5 read as Shift_JIS. Oracles: the readings made here by glibc's
  * iconv, as a program that drops what it cannot read makes them, and the
  * sample's subjects that a name-by-the-best-guess check named wrong.
  */
@@ -54,15 +54,15 @@ assert_named_right_or_none (const PrEncodingMisread *found,
   g_assert_cmpstr (found->reading, ==, shown);
 }
 
-/* UTF-8 read as EUC-JP, Shift_JIS or Big5 by a decoder that drops what
- * it cannot read: most of the bytes of most characters go, and what is
- * left is kanji of another text, common ones. */
+/* UTF-8 read as EUC-JP, Shift_JIS, Big5 or GB2312 by a decoder that
+ * drops what it cannot read: most of the bytes of most characters go,
+ * and what is left is kanji (hanzi) of another text, common ones. */
 static void
 test_dropped_found (void)
 {
   const struct {
     const char *read, *shown;
-  } cases[] = { { "EUC-JP", "EUC-JP" }, { "SHIFT_JIS", "Shift_JIS" }, { "BIG5", "Big5" } };
+  } cases[] = { { "EUC-JP", "EUC-JP" }, { "SHIFT_JIS", "Shift_JIS" }, { "BIG5", "Big5" }, { "GB2312", "GB2312" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint b = 0; bodies[b] != NULL; b++)
@@ -75,6 +75,34 @@ test_dropped_found (void)
         assert_named_right_or_none (&found, cases[i].shown);
         pr_encoding_misread_clear (&found);
       }
+}
+
+/* Big5 text read as Shift_JIS by a decoder that drops what it cannot
+ * read: Big5's leads A4 to DF are half-width katakana there, so what is
+ * left is mostly kana, which the reading undone gives back as Big5. */
+static void
+test_big5_as_shift_jis (void)
+{
+  const char *const traditional[] = {
+    "我是東湖區的居民，某建築公司拖欠工資的問題已經持續十二個月，多次反映無人處理，給我們的生活造成了很大影響。",
+    "學校門口的道路施工拖延兩年，雨天積水嚴重，學生上學很不方便，家長多次打電話沒有人回覆，請有關部門盡快處理。",
+  };
+
+  for (guint b = 0; b < G_N_ELEMENTS (traditional); b++)
+    {
+      g_autofree char *wrong = pr_test_misread_iconv (traditional[b], "BIG5", "SHIFT_JIS", "");
+      PrEncodingMisread found;
+
+      g_test_message ("Big5 read as Shift_JIS, dropped: %s", wrong);
+      g_assert_true (pr_encoding_misread_find (wrong, strlen (wrong), &found));
+      g_test_message ("  named %s read as %s: %s", found.source, found.reading, found.recovered);
+      g_assert_cmpstr (found.source, ==, "Big5");
+      g_assert_cmpstr (found.reading, ==, "Shift_JIS");
+      /* Most of the ideographs come back: a dropped byte breaks one or
+       * two characters. */
+      g_assert_cmpuint (pr_test_shared_han (found.recovered, traditional[b]) * 2, >=, g_utf8_strlen (traditional[b], -1));
+      pr_encoding_misread_clear (&found);
+    }
 }
 
 /* The subjects named wrong are named right or not at all, and the long
@@ -216,6 +244,7 @@ main (int   argc,
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/encoding-misread-named/dropped-found", test_dropped_found);
+  g_test_add_func ("/encoding-misread-named/big5-as-shift-jis", test_big5_as_shift_jis);
   g_test_add_func ("/encoding-misread-named/named-right", test_named_right);
   g_test_add_func ("/encoding-misread-named/refusal-named", test_refusal_named);
   g_test_add_func ("/encoding-misread-named/unclear", test_unclear);

@@ -1189,8 +1189,8 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
  *   reading, to repair a column with; %NULL if it has none
  *
  * Returns: the reading that made such values text, as a message names
- *   it: "CP1250", "CP1257", "CP1254" or "CP1258" when a value's letters
- *   beyond Latin-1 tell that code page, or for UTF-8 "CP1254" when the
+ *   it: "CP1250", "CP1257", "CP1254", "CP1258", "CP1253" or "CP1255" when
+ *   a value's letters beyond Latin-1 tell it, or for UTF-8 "CP1254" when the
  *   bytes it lacks were lost and CP1252's Ž and ž never seen, else
  *   "Latin-1" (CP1252 too, whose bytes those code pages mostly share)
  */

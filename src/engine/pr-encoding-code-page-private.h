@@ -10,11 +10,18 @@ G_BEGIN_DECLS
 /* The reading that made a value text: Latin-1 (CP1252), else a code
  * page's index + 1 (_pr_encoding_guess_other_code_page ()). */
 #define PR_ENCODING_READ_LATIN1 0
+/* Marks a code page's reading whose reader dropped the bytes it leaves
+ * undefined: no character set's CONVERT () gives the text back. */
+#define PR_ENCODING_READ_DROPPED 0x80
 
 gsize           _pr_encoding_question_marks_as_lost (guint8     *bytes,
                                                      gsize       n);
 guint8         *_pr_encoding_dropped_as_lost        (const guint8 *bytes,
                                                      gsize         n,
+                                                     gsize        *out_n);
+guint8         *_pr_encoding_dropped_as_lost_full   (const guint8 *bytes,
+                                                     gsize         n,
+                                                     guint         whole_per_short,
                                                      gsize        *out_n);
 gsize           _pr_encoding_dropped_count          (const char *text,
                                                      gsize       length);

@@ -19,19 +19,31 @@
 
 /* The readings that made text of another encoding's bytes, beside
  * Latin-1 (CP1252): the Windows code pages for Central European, Baltic,
- * Turkish and Vietnamese, by ICU's names, and as a message names them. */
-static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254", "windows-1258" };
+ * Turkish, Vietnamese, Greek and Hebrew, by ICU's names, and as a message
+ * names them. */
+static const char *const code_pages[] = { "windows-1250", "windows-1257", "windows-1254",
+                                          "windows-1258", "windows-1253", "windows-1255" };
 #define READ_CP1254 3
-static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258" };
+static const char *const code_page_names[] = { "CP1250", "CP1257", "CP1254", "CP1258", "CP1253", "CP1255" };
 /* MariaDB's character set of each, for the repair of a column; NULL: it
- * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's). */
-static const char *const code_page_charsets[] = { "cp1250", "cp1257", NULL, NULL };
+ * has none (latin5 is ISO-8859-9, whose 0x80 to 0x9F differ from CP1254's;
+ * greek and hebrew are ISO-8859-7 and -8, which lack CP1253's and
+ * CP1255's signs at 0x80 to 0x9F). */
+static const char *const code_page_charsets[] = { "cp1250", "cp1257", NULL, NULL, NULL, NULL };
+/* The code pages whose reading of GBK (Big5) is looked for here: a Greek
+ * or Hebrew word's letters pair up into GBK's common ideographs (Μάλι),
+ * so GBK read as CP1253 or CP1255 is left to the misreading check, which
+ * asks for the most frequent ones. */
+#define N_READ_GBK 4
 
 /* What the bytes of @text, read as one of the Windows code pages for
- * Central European, Baltic, Turkish and Vietnamese (a MariaDB column of
- * character set cp1250 or cp1257), were: those code pages fill 0x80 to
- * 0x9F with signs, not C1 controls, and their letters are beyond
- * Latin-1, so neither the CP1252 reading nor a C1 control tells them.
+ * Central European, Baltic, Turkish, Vietnamese, Greek and Hebrew (a
+ * MariaDB column of character set cp1250 or cp1257), were: those code
+ * pages fill 0x80 to 0x9F with signs, not C1 controls, and their letters
+ * are beyond Latin-1, so neither the CP1252 reading nor a C1 control
+ * tells them. A reader that dropped the bytes a code page leaves
+ * undefined left UTF-8 short of continuation bytes, as with CP1252: the
+ * reading is then marked PR_ENCODING_READ_DROPPED.
  * Only text whose every character is below U+2200 (no ideograph, no
  * other script) is written back, and only Chinese is taken: UTF-8 with
  * three-byte ideographs, or GBK (Big5) whose ideographs are all common,
@@ -82,7 +94,7 @@ _pr_encoding_guess_other_code_page (const char *text,
       if (guess == PR_ENCODING_GUESS_UTF8 && pr_encoding_bytes_look_utf8 (bytes, n) && _pr_encoding_has_lead_of_three (bytes, n))
         return guess;
       /* As with CP1252, U+FFFD is taken only toward UTF-8. */
-      if (!replaced && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
+      if (!replaced && k < N_READ_GBK && (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5))
         {
           g_autofree char *read = g_convert (bytes, n, "UTF-8", pr_encoding_guess_to_string (guess), NULL, NULL, NULL);
           guint64 han = 0, common = 0;
@@ -92,6 +104,22 @@ _pr_encoding_guess_other_code_page (const char *text,
           if (han >= 2 && common == han)
             return guess;
         }
+      /* Greek, Hebrew or Baltic text never has the shape of Chinese UTF-8
+       * once the missing bytes are put back: its letters are lead bytes
+       * side by side, and few of them make ideographs. */
+      if (!replaced)
+        {
+          gsize n_restored = 0;
+          g_autofree guint8 *restored = _pr_encoding_dropped_as_lost_full ((const guint8 *) bytes, n, 0, &n_restored);
+
+          if (restored != NULL && g_utf8_validate_len ((const char *) restored, n_restored, NULL) &&
+              pr_encoding_bytes_look_utf8 ((const char *) restored, n_restored) &&
+              _pr_encoding_has_lead_of_three ((const char *) restored, n_restored))
+            {
+              *reading = (k + 1) | PR_ENCODING_READ_DROPPED;
+              return PR_ENCODING_GUESS_UTF8;
+            }
+        }
     }
   *reading = PR_ENCODING_READ_LATIN1;
   return PR_ENCODING_GUESS_NONE;
@@ -99,7 +127,8 @@ _pr_encoding_guess_other_code_page (const char *text,
 
 /* The name of @reading (PR_ENCODING_READ_LATIN1, or a code page's index
  * + 1) as a message gives it, and in @charset (optional) MariaDB's
- * character set of it, NULL if it has none or bytes were @dropped: bytes
+ * character set of it, NULL if it has none or bytes were @dropped (or
+ * @reading is marked PR_ENCODING_READ_DROPPED): bytes
  * left out are in no character set's reading of the text, and no
  * CONVERT () repairs it. */
 const char *
@@ -107,6 +136,8 @@ _pr_encoding_code_page_name (guint8       reading,
                              gboolean     dropped,
                              const char **charset)
 {
+  dropped |= (reading & PR_ENCODING_READ_DROPPED) != 0;
+  reading &= ~PR_ENCODING_READ_DROPPED;
   if (charset != NULL)
     *charset = dropped                             ? NULL
                : reading == PR_ENCODING_READ_LATIN1 ? "latin1"

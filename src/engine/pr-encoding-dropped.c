@@ -49,6 +49,31 @@ _pr_encoding_dropped_as_lost (const guint8 *bytes,
                               gsize         n,
                               gsize        *out_n)
 {
+  return _pr_encoding_dropped_as_lost_full (bytes, n, 1, out_n);
+}
+
+/**
+ * _pr_encoding_dropped_as_lost_full:
+ * @bytes: the bytes a code page's reading made a value's characters of
+ * @n: their length
+ * @whole_per_short: 1: more whole three-byte characters than short ones
+ *   (a code page that leaves a tenth of the continuation bytes
+ *   undefined, CP1252); 0: more than half as many (CP1253 leaves a
+ *   quarter, and Chinese text loses a byte of every other character)
+ * @out_n: (out): the length of the bytes returned
+ *
+ * _pr_encoding_dropped_as_lost () for a code page whose letters are
+ * beyond Latin-1: the caller then asks the bytes put back to be Chinese
+ * text throughout, which no Greek, Hebrew or Baltic word is.
+ *
+ * Returns: (transfer full) (nullable): as _pr_encoding_dropped_as_lost ()
+ */
+guint8 *
+_pr_encoding_dropped_as_lost_full (const guint8 *bytes,
+                                   gsize         n,
+                                   guint         whole_per_short,
+                                   gsize        *out_n)
+{
   GByteArray *out = g_byte_array_sized_new (n + n / 4 + 1);
   gsize whole = 0, shorts = 0;
   static const guint8 lost[2] = { 0x81, 0x81 };
@@ -76,7 +101,7 @@ _pr_encoding_dropped_as_lost (const guint8 *bytes,
         }
       i += 1 + have;
     }
-  if (shorts == 0 || whole < MIN_WHOLE || whole <= shorts)
+  if (shorts == 0 || whole < MIN_WHOLE || whole * 2 <= shorts * (1 + whole_per_short))
     {
       g_byte_array_unref (out);
       return NULL;

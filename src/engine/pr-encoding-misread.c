@@ -6,9 +6,9 @@
  * CP866 Cyrillic, as CP1253 Greek, as CP1255 Hebrew, as CP874 Thai, as
  * CP1256 Arabic, as CP1250, CP1257, CP437, CP850 or Mac Roman Latin
  * letters and signs; Big5 bytes read as GBK are kana and rare
- * ideographs; UTF-8 bytes read as CP1251, Big5, Shift_JIS, EUC-JP,
- * CP874, CP1256, ISO-8859-7, Mac Roman, Mac Cyrillic or the DOS code
- * pages (CP437, CP850, CP852, CP775) likewise. The evidence is the
+ * ideographs, as Shift_JIS half-width katakana; UTF-8 bytes read as CP1251, Big5, Shift_JIS, EUC-JP,
+ * GB2312, CP874, CP1256, ISO-8859-7, Mac Roman, Mac Cyrillic or the DOS
+ * code pages (CP437, CP850, CP852, CP775) likewise. The evidence is the
  * reading undone: the value written back in the encoding that read it
  * gives the bytes, and those bytes, read as GBK (Big5), are common Chinese
  * characters, most of them among the most frequent. A real name or word
@@ -131,6 +131,7 @@ static const Reading readings[] = {
   { "windows-949", "EUC-KR", 0, "euckr", FALSE, "EUC-KR", TRUE },
   { "windows-950", "Big5", 0 },
   { "Shift_JIS", "Shift_JIS", 0 },
+  { "Shift_JIS", "Shift_JIS", 1, NULL, FALSE, NULL, TRUE },
   { "EUC-JP", "EUC-JP", 0 },
   { "windows-1251", "CP1251", 0 },
   { "KOI8-R", "KOI8-R", 0 },
@@ -160,6 +161,7 @@ static const Reading readings[] = {
   { "ibm-852", "CP852", SOURCE_UTF8 },
   { "ibm-775", "CP775", SOURCE_UTF8 },
   { "EUC-JP", "EUC-JP", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
+  { "GB2312", "GB2312", SOURCE_UTF8, NULL, FALSE, NULL, TRUE },
   { "ISO-8859-7", "ISO-8859-7", SOURCE_UTF8 },
   { "x-mac-cyrillic", "Mac Cyrillic", SOURCE_UTF8 },
 };
@@ -726,7 +728,8 @@ pr_encoding_misread_find (const char        *text,
   guint64 han = 0, common = 0;
   glong n_chars = 0;
   const char *end = text;
-  guint best_frequent = 0, best_han = 0, best_stray = 0, unified = 0, frequent = 0, beyond_ascii = 0, latin = 0;
+  guint best_frequent = 0, best_han = 0, best_stray = 0, unified = 0, frequent = 0, beyond_ascii = 0, latin = 0,
+        half_kana = 0;
   const Tables *t = get_tables ();
   const Reading *best = NULL;
   gboolean foreign;
@@ -746,17 +749,19 @@ pr_encoding_misread_find (const char        *text,
       frequent += is_frequent (t, c);
       beyond_ascii += c >= 0x80;
       latin += c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7;
+      half_kana += c >= 0xFF61 && c <= 0xFF9F;
       end = g_utf8_next_char (end);
     }
   /* Latin letters with accents (GBK read as CP1250, CP437) are not what
    * the encoding check counts as foreign; as many as the ideographs a
-   * reading must make are worth writing back. Letters only: a run of
+   * reading must make are worth writing back, and so are as many
+   * half-width katakana (Big5 read as Shift_JIS). Letters only: a run of
    * no-break spaces written back pairs into one ideograph repeated.
    * Common ideographs seldom among the most frequent are kanji that
    * EUC-JP or Big5 made of UTF-8's bytes, which only UTF-8's readings
    * are asked about: Traditional text is such too, and GBK's readings
    * of it pair up. */
-  foreign = (han > 0 && (han - common) * 5 > han) || latin >= MIN_HAN;
+  foreign = (han > 0 && (han - common) * 5 > han) || latin >= MIN_HAN || half_kana >= MIN_HAN;
   if (!foreign && (unified < MIN_HAN || frequent * 4 >= unified * PLAIN_FREQUENT_QUARTERS))
     return FALSE;
   if (written_as_korean (text, end))
@@ -774,8 +779,11 @@ pr_encoding_misread_find (const char        *text,
 
       /* Big5 read as GBK is mostly ideographs (its most frequent
        * characters become kana, Greek and Cyrillic, the rest ideographs):
-       * text of kana, Cyrillic or box drawing alone is not that. */
-      if ((sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii) ||
+       * text of kana, Cyrillic or box drawing alone is not that. Read as
+       * Shift_JIS it is mostly half-width katakana (Big5's leads A4 to
+       * DF), which no other reading makes. */
+      if ((sources[readings[r].source].frequent_quarters == FREQUENT_QUARTERS_BIG5 && unified * 3 < beyond_ascii &&
+           half_kana * 2 < beyond_ascii) ||
           (!foreign && readings[r].source != SOURCE_UTF8))
         continue;
       bytes = write_back (&readings[r], wide, (int32_t) n_chars, &n, &lost);

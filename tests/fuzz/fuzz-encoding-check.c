@@ -8,7 +8,9 @@
  * are UTF-8 with a byte beyond ASCII; ASCII is never suspect; a Latin-1
  * reading of bytes is judged as those bytes are (unless it finds a C1
  * control character in bytes that fit nothing else, or UTF-8 with "?"
- * for bytes lost, or with bytes dropped); a verdict names a
+ * for bytes lost, or with bytes dropped); a reading in CP1253, CP1255 or
+ * CP1257 with the undefined bytes dropped is called UTF-8 only when its
+ * bytes in some such code page are UTF-8 with bytes lost; a verdict names a
  * value that was added; bytes said to look like UTF-8 Chinese text are
  * UTF-8 beyond ASCII. Seeds include Chinese read as EUC-KR, CP1251 and
  * KOI8-R (Hangul and Cyrillic, judged with the rare characters) and pinyin.
@@ -103,6 +105,72 @@ utf8_with_dropped_bytes (const char *value,
   return TRUE;
 }
 
+/* CP1252 and the Windows code pages whose letters are beyond Latin-1,
+ * as the check tries them. */
+static const char *const code_pages[] = { "CP1252", "CP1250", "CP1257", "CP1254", "CP1258", "CP1253", "CP1255" };
+
+/* @value read byte by byte through @cd, the bytes its code page leaves
+ * undefined dropped (iconv -c). */
+static char *
+read_dropping (const char *value,
+               gsize       length,
+               GIConv      cd)
+{
+  GString *text = g_string_new (NULL);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      g_autofree char *one = g_convert_with_iconv (value + i, 1, cd, NULL, NULL, NULL);
+
+      if (one != NULL)
+        g_string_append (text, one);
+      g_iconv (cd, NULL, NULL, NULL, NULL);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Whether some code page writes @text back to bytes that are UTF-8, or
+ * become it with the bytes lost or dropped put back. */
+static gboolean
+code_page_bytes_utf8 (const char *text)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (code_pages); k++)
+    {
+      gsize n = 0;
+      g_autofree char *bytes = g_convert (text, -1, code_pages[k], "UTF-8", NULL, &n, NULL);
+
+      if (bytes != NULL && (g_utf8_validate_len (bytes, n, NULL) || utf8_with_lost_bytes (bytes, n) ||
+                            utf8_with_dropped_bytes (bytes, n)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A reading in CP1253, CP1255 or CP1257 that dropped the bytes it leaves
+ * undefined is judged UTF-8 only when its bytes in one of those code
+ * pages are, or become so with the missing bytes put back. */
+static void
+judge_code_pages (const char *value,
+                  gsize       length)
+{
+  static const char *const dropping[] = { "CP1253", "CP1255", "CP1257" };
+  /* Opened once: opening one per value is most of the cost. */
+  static GIConv cds[G_N_ELEMENTS (dropping)];
+
+  for (guint k = 0; k < G_N_ELEMENTS (dropping); k++)
+    {
+      g_autofree char *text = NULL;
+
+      if (cds[k] == NULL)
+        cds[k] = g_iconv_open ("UTF-8", dropping[k]);
+      g_assert_true (cds[k] != (GIConv) -1);
+      text = read_dropping (value, length, cds[k]);
+
+      if (pr_encoding_guess_misdecoded (text, strlen (text)) == PR_ENCODING_GUESS_UTF8)
+        g_assert_true (code_page_bytes_utf8 (text));
+    }
+}
+
 static void
 judge (PrEncodingCheck *check,
        PrEncodingCheck *full,
@@ -155,6 +223,9 @@ judge (PrEncodingCheck *check,
                      (raw == PR_ENCODING_GUESS_NONE && read_wrong == PR_ENCODING_GUESS_UTF8 &&
                       (utf8_with_lost_bytes (value, length) || utf8_with_dropped_bytes (value, length))));
     }
+
+  if (!ascii && length <= 256)
+    judge_code_pages (value, length);
 
   /* The one-pass check leaves the column's check as the full one does,
    * and tells valid UTF-8 as g_utf8_validate_len () does. */
