@@ -50,12 +50,21 @@ test_lunar_note (void)
   static const char *const wrong[] = {
     "2024-02-30（农历正月初一）", "2024-02-10（农历正月初一", "2024-02-10（农历正月初一）（农历正月初二）",
     "（农历正月初一）2024-02-10", "2024-02-10（正月初一）", "2024-02-10（农历正月（初一））",
+    /* A note of no lunar day, or of the date's own numbers: the date
+     * before it is the lunar one (正月初一 of 2024 was 10 February). */
+    "2024年1月1日（农历）", "2024-01-01(阴历)", "2024-02-10（农历新年）", "2024年1月1日（农历正月初一）",
+    "2024-12-30（农历腊月三十）",
   };
   static const char *const lunar[] = { "农历2024年正月初一", "2024年正月初一", "农历2024年1月1日",
                                        "2024年腊月三十" };
 
   assert_reads ("2024年2月10日（农历正月初一）", G_GINT64_CONSTANT (1707523200));
-  assert_reads ("2024-02-10(农历腊月三十)", G_GINT64_CONSTANT (1707523200));
+  /* 除夕 of 2024, 腊月三十, was 9 February. */
+  assert_reads ("2024-02-09(农历腊月三十)", G_GINT64_CONSTANT (1707436800));
+  assert_reads ("2024-02-10（农历甲辰年正月初一）", G_GINT64_CONSTANT (1707523200));
+  /* 2 March 2025 was 二月初三: the numbers crossed, still two dates. */
+  assert_reads ("2025-03-02（农历二月初三）", G_GINT64_CONSTANT (1740873600));
+  assert_reads ("2024-02-29（农历正月二十）", G_GINT64_CONSTANT (1709164800));
   assert_reads ("2024-02-10 (農曆正月初一)", G_GINT64_CONSTANT (1707523200));
   assert_reads ("2024-02-10（阴历正月初一）", G_GINT64_CONSTANT (1707523200));
   assert_reads ("2024年2月10日（农历正月初一） 17:31", G_GINT64_CONSTANT (1707523200) + 17 * 3600 + 31 * 60);

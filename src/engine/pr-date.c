@@ -160,17 +160,109 @@ read_weekday (const char  *text,
 /* The lunar calendar's names (农历, 阴历) that open a note after a date. */
 static const char *const lunar_words[] = { "农历", "農曆", "阴历", "陰曆" };
 
+/* One of 一 to 九 at *@p, moved past it: 1 to 9, else 0. */
+static int
+read_han_digit (const char **p)
+{
+  static const char *const digits[] = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (digits); i++)
+    if (pr_date_skip_word (p, digits[i]))
+      return (int) i + 1;
+  return 0;
+}
+
+/* A lunar month (正月, 二月 to 十二月, 冬月, 腊月, after 闰 for a leap
+ * month) at *@p, moved past it: 1 to 12, else 0 and *@p as it was. */
+static int
+read_lunar_month (const char **p)
+{
+  const char *q = *p;
+  int month = 0;
+
+  if (!pr_date_skip_word (&q, "闰"))
+    pr_date_skip_word (&q, "閏");
+  if (pr_date_skip_word (&q, "正"))
+    month = 1;
+  else if (pr_date_skip_word (&q, "冬"))
+    month = 11;
+  else if (pr_date_skip_word (&q, "腊") || pr_date_skip_word (&q, "臘"))
+    month = 12;
+  else if (pr_date_skip_word (&q, "十"))
+    {
+      int unit = read_han_digit (&q);
+
+      month = unit == 0 ? 10 : unit <= 2 ? 10 + unit : 0;
+    }
+  else
+    month = read_han_digit (&q);
+  if (month == 0 || !pr_date_skip_word (&q, "月"))
+    return 0;
+  *p = q;
+  return month;
+}
+
+/* A lunar day (初一 to 初十, 十一 to 十九, 二十, 廿一 to 廿九, 三十, 卅)
+ * at *@p, moved past it: 1 to 30, else 0 and *@p as it was. */
+static int
+read_lunar_day (const char **p)
+{
+  const char *q = *p;
+  int day = 0, unit;
+
+  /* 十 and 廿 alone are no day anyone writes: 初十, 二十. */
+  if (pr_date_skip_word (&q, "初"))
+    day = pr_date_skip_word (&q, "十") ? 10 : read_han_digit (&q);
+  else if (pr_date_skip_word (&q, "廿"))
+    day = (unit = read_han_digit (&q)) == 0 ? 0 : 20 + unit;
+  else if (pr_date_skip_word (&q, "卅") || pr_date_skip_word (&q, "三十"))
+    day = 30;
+  else if (pr_date_skip_word (&q, "二十"))
+    day = 20 + read_han_digit (&q);
+  else if (pr_date_skip_word (&q, "十"))
+    day = (unit = read_han_digit (&q)) == 0 ? 0 : 10 + unit;
+  if (day == 0)
+    return 0;
+  *p = q;
+  return day;
+}
+
+/* The lunar month and day a note's text from @start to @end gives
+ * (0 for one it does not give); %FALSE when it gives neither, as in
+ * （农历） alone, which says the date before it is itself lunar. */
+static gboolean
+read_lunar_note (const char *start,
+                 const char *end,
+                 int        *out_month,
+                 int        *out_day)
+{
+  *out_month = *out_day = 0;
+  for (const char *p = start; p < end && *out_month == 0 && *out_day == 0; p = g_utf8_next_char (p))
+    {
+      const char *q = p;
+
+      *out_month = read_lunar_month (&q);
+      *out_day = read_lunar_day (&q);
+      if (q > end)
+        *out_month = *out_day = 0;
+    }
+  return *out_month != 0 || *out_day != 0;
+}
+
 /* A note in brackets after the date that gives its day on the lunar
- * calendar (2024年2月10日（农历正月初一）, 2024-02-10(农历腊月三十)):
- * @text without it, a space in its place, in @out_rest; %FALSE when
- * @text has no such note, or two. The note is not read: the Gregorian
- * date before it says the day. */
+ * calendar (2024年2月10日（农历正月初一）, 2024-02-09(农历腊月三十)):
+ * @text without it, a space in its place, in @out_rest, and the note's
+ * lunar month and day (0 for one not given); %FALSE when @text has no
+ * such note, or two, or one that names no lunar month or day. The note
+ * is not converted: the Gregorian date before it says the day. */
 static gboolean
 strip_lunar_note (const char  *text,
-                  char       **out_rest)
+                  char       **out_rest,
+                  int         *out_month,
+                  int         *out_day)
 {
   static const char *const opens[] = { "（", "(" };
-  const char *start = NULL, *end = NULL;
+  const char *start = NULL, *end = NULL, *note;
 
   /* Every date passes here: most have no 历 (曆) at all. */
   if (strstr (text, "历") == NULL && strstr (text, "曆") == NULL)
@@ -190,9 +282,11 @@ strip_lunar_note (const char  *text,
         if (start != NULL)
           return FALSE;
         /* Up to the first closing bracket of either width; none inside. */
+        note = q;
         while (*q != '\0' && *q != ')' && *q != '(' && strncmp (q, "）", 3) != 0 && strncmp (q, "（", 3) != 0)
           q++;
-        if (!pr_date_skip_word (&q, ")") && !pr_date_skip_word (&q, "）"))
+        if (!read_lunar_note (note, q, out_month, out_day) ||
+            (!pr_date_skip_word (&q, ")") && !pr_date_skip_word (&q, "）")))
           return FALSE;
         start = p;
         end = q;
@@ -823,6 +917,7 @@ read_date (const char  *text,
   g_autofree char *without_weekday = NULL;
   g_autofree char *without_note = NULL;
   int weekday, prefix_offset = PR_DATE_NO_OFFSET;
+  int note_month = 0, note_day = 0;
   PrDateZone zone = { 0, NULL };
   gboolean zone_word = FALSE;
   PrDateStatus status;
@@ -836,7 +931,7 @@ read_date (const char  *text,
   if (text == NULL)
     return PR_DATE_UNREADABLE;
   /* Before the numerals are folded: 星期一's 一 is no digit. */
-  if (strip_lunar_note (text, &without_note))
+  if (strip_lunar_note (text, &without_note, &note_month, &note_day))
     text = without_note;
   weekday = read_weekday (text, &without_weekday);
   if (weekday > 0)
@@ -963,6 +1058,11 @@ read_date (const char  *text,
       return PR_DATE_UNREADABLE;
     }
   status = read_fields (year, month, day, hour, minute, second, weekday, year_last, order, &wall);
+  /* A lunar note of the date's own month and day (2024年1月1日（农历正月
+   * 初一）) says the date is the lunar one written twice: the lunar
+   * calendar runs three to seven weeks behind, so the two never agree. */
+  if (note_month != 0 && note_day != 0 && note_month == month && note_day == day)
+    status = PR_DATE_UNREADABLE, wall = PR_DATE_NONE;
   /* Only a date read, or the epoch's placeholder, has its instant. */
   if (wall != PR_DATE_NONE)
     {
