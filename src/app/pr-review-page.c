@@ -101,6 +101,7 @@ struct _PrReviewPage
   /* The tick that gives the chosen case's row the focus once the list
    * has made it, and the list it runs on. */
   guint                 focus_tick;
+  guint                 focus_tick_frames;
   GtkWidget            *focus_tick_list;
 };
 
@@ -996,14 +997,10 @@ setup_cluster_list (PrReviewPage *self)
                            G_CALLBACK (title_number_column), self, 0);
 }
 
-/* Brings row @position into view. GTK 4.8's column view keeps its rows
- * in a list view inside it, which has the list's actions: asked of the
- * column view, the action is not found. With the focus in the list, the
- * focus goes to that row too: left on the row last clicked, the arrow
- * keys would go on from there, and the window, given the focus back,
- * would scroll back to it. */
 /* The row of the case chosen takes the focus, when the list has it: GTK
- * 4.8's list keeps it on the row it last had, whatever is chosen since. */
+ * 4.8's list keeps it on the row it last had, whatever is chosen since.
+ * A tick comes before the frame's layout, which makes the row scrolled
+ * to: it is looked for again at the next frames, a few. */
 static gboolean
 focus_chosen_row (GtkWidget     *list_view,
                   GdkFrameClock *clock,
@@ -1015,14 +1012,26 @@ focus_chosen_row (GtkWidget     *list_view,
   guint selected = gtk_single_selection_get_selected (self->selection);
   GtkWidget *row;
 
+  if (focus != NULL && (focus == list_view || gtk_widget_is_ancestor (focus, list_view)) &&
+      selected != GTK_INVALID_LIST_POSITION)
+    {
+      row = pr_cluster_cells_find_row (list_view, selected);
+      if (row == NULL && ++self->focus_tick_frames < 5)
+        return G_SOURCE_CONTINUE;
+      if (row != NULL)
+        gtk_widget_grab_focus (row);
+    }
   self->focus_tick = 0;
   self->focus_tick_list = NULL;
-  if (focus != NULL && (focus == list_view || gtk_widget_is_ancestor (focus, list_view)) &&
-      selected != GTK_INVALID_LIST_POSITION &&
-      (row = pr_cluster_cells_find_row (list_view, selected)) != NULL)
-    gtk_widget_grab_focus (row);
   return G_SOURCE_REMOVE;
 }
+
+/* Brings row @position into view. GTK 4.8's column view keeps its rows
+ * in a list view inside it, which has the list's actions: asked of the
+ * column view, the action is not found. With the focus in the list, the
+ * focus goes to that row too: left on the row last clicked, the arrow
+ * keys would go on from there, and the window, given the focus back,
+ * would scroll back to it. */
 
 static void
 scroll_to (PrReviewPage *self,
@@ -1050,6 +1059,7 @@ scroll_to (PrReviewPage *self,
             if (self->focus_tick == 0)
               {
                 self->focus_tick_list = child;
+                self->focus_tick_frames = 0;
                 self->focus_tick = gtk_widget_add_tick_callback (child, focus_chosen_row, self, NULL);
               }
           }
