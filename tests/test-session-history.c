@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Verdicts kept and found again, without a display: a verdict shows only
- * in the case (or beside the primary) it was made for, and a repeat no
- * longer beside its primary once another record leads; a record found not
+ * in the case (or beside the primary) it was made for, and a repeat judged
+ * beside one primary is undecided once another record leads; a record found not
  * a repeat stays with its case after a rescan, apart, and is restored
  * there; each record's and case's history, with the reviewer's name, the
  * account and the note. Against a throwaway mariadbd.

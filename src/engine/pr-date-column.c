@@ -825,18 +825,21 @@ pr_date_column_finish (PrDateColumn  *self,
     {
       if (self->us_id == NULL && self->central_id != NULL)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: the column, the record with CST, the record with the Central offset. */
                      _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), and an offset of "
                        "the United States' Central time (record %s, -06:00 or -05:00), beside which CST is their "
                        "Central Standard Time (-06:00); write the dates' offsets instead (+08:00 or -06:00)"),
                      self->name, self->cst_id, self->central_id);
       else if (self->us_id != NULL)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: the column, the record with CST, the record with the zone of the United States. */
                      _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), and a zone of "
                        "the United States (record %s), beside which CST is their Central Standard Time (-06:00); "
                        "write the dates' offsets instead (+08:00 or -06:00)"),
                      self->name, self->cst_id, self->us_id);
       else
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: the column, then the record with CST. */
                      _("column “%s” writes the zone CST (record %s), China Standard Time (+08:00), in month-first "
                        "dates as the United States writes them, where CST is Central Standard Time (-06:00); "
                        "write the dates' offsets instead (+08:00 or -06:00)"),
