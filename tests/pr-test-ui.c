@@ -707,3 +707,88 @@ pr_test_case_of_at_least (GtkColumnView *list,
     }
   g_assert_not_reached ();
 }
+
+/* The case number of the row that has the keyboard's focus (the first
+ * label of the list's row the focus is in), or NULL when the focus is in
+ * no row. */
+char *
+pr_test_focused_row_number (PrWindow *window)
+{
+  GtkWidget *row = gtk_root_get_focus (GTK_ROOT (window));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  while (row != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
+    row = gtk_widget_get_parent (row);
+  if (row == NULL)
+    return NULL;
+  pr_test_collect_label_texts (row, texts);
+  g_assert_cmpuint (texts->len, >, 0);
+  return g_strdup (g_ptr_array_index (texts, 0));
+}
+
+static gboolean
+trigger_is (GtkShortcutTrigger *trigger,
+            GtkShortcutTrigger *key)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_is (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), key) ||
+           trigger_is (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), key);
+  return gtk_shortcut_trigger_equal (trigger, key);
+}
+
+/* What @window's own shortcut controllers do on @keyval with @modifiers,
+ * done as a key press in it would once nothing under the focus took it:
+ * whether a shortcut took it. */
+gboolean
+pr_test_press_shortcut (GtkWindow       *window,
+                        guint            keyval,
+                        GdkModifierType  modifiers)
+{
+  g_autoptr(GtkShortcutTrigger) key = gtk_keyval_trigger_new (keyval, modifiers);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)); s++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
+
+          if (trigger_is (gtk_shortcut_get_trigger (shortcut), key) &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                            GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+typedef struct {
+  PrCompareView *compare;
+  PrClusterItem *left;
+} Away;
+
+static gboolean
+other_case_shown (gpointer data)
+{
+  Away *away = data;
+  PrClusterItem *item = pr_compare_view_get_item (away->compare);
+
+  return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
+}
+
+/* Ctrl+J: on to the next unreviewed case, until the window shows it and
+ * is idle again. */
+void
+pr_test_next_case (PrWindow *window)
+{
+  Away away = { g_object_get_data (G_OBJECT (window), "compare"), NULL };
+
+  away.left = pr_compare_view_get_item (away.compare);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+  pr_test_wait_until (other_case_shown, &away);
+  pr_test_wait_until (pr_test_not_busy, window);
+}

@@ -19,20 +19,6 @@
 #include "pr-test-ui.h"
 #include "pr-window.h"
 
-typedef struct {
-  PrCompareView *compare;
-  PrClusterItem *left;
-} Away;
-
-static gboolean
-other_case_shown (gpointer data)
-{
-  Away *away = data;
-  PrClusterItem *item = pr_compare_view_get_item (away->compare);
-
-  return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
-}
-
 /* A window that has scanned, showing the first case listed. */
 static PrWindow *
 first_case_shown (PrConnection  *root,
@@ -61,7 +47,6 @@ test_next_case_after_f8 (void)
   PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
   GtkWidget *button = pr_test_find_widget (GTK_WIDGET (compare), GTK_TYPE_BUTTON, "next-difference");
   GtkWidget *focus;
-  Away away;
 
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
@@ -78,10 +63,7 @@ test_next_case_after_f8 (void)
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
 
-  away = (Away) { compare, pr_compare_view_get_item (compare) };
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
-  pr_test_wait_until (other_case_shown, &away);
-  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_next_case (window);
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_test_message ("the focus after Ctrl+J: %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "none");
@@ -90,22 +72,6 @@ test_next_case_after_f8 (void)
   g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE office");
-}
-
-/* The case number of the row that has the keyboard's focus: the first
- * label of the list's row the focus is in. */
-static char *
-focused_row_number (PrWindow *window)
-{
-  GtkWidget *row = gtk_root_get_focus (GTK_ROOT (window));
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-
-  while (row != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
-    row = gtk_widget_get_parent (row);
-  g_assert_nonnull (row);
-  pr_test_collect_label_texts (row, texts);
-  g_assert_cmpuint (texts->len, >, 0);
-  return g_strdup (g_ptr_array_index (texts, 0));
 }
 
 /* Puts the keyboard's focus on row @position of @list, as a click on it
@@ -140,22 +106,19 @@ test_next_case_takes_the_row_focus (void)
   /* The clerk's click on the first row puts the focus there. */
   focus_row (list, 0);
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
-  clicked = focused_row_number (window);
+  clicked = pr_test_focused_row_number (window);
   first_number = g_strdup_printf ("%u", number);
   g_assert_cmpstr (clicked, ==, first_number);
 
   for (guint step = 0; step < 2; step++)
     {
-      Away away = { compare, pr_compare_view_get_item (compare) };
       g_autofree char *number = NULL, *focused = NULL;
 
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
-      pr_test_wait_until (other_case_shown, &away);
-      pr_test_wait_until (pr_test_not_busy, window);
+      pr_test_next_case (window);
       pr_test_wait_frames (GTK_WIDGET (compare), 2);
       number = g_strdup_printf ("%u", pr_cluster_item_get_number (
         PR_CLUSTER_ITEM (gtk_single_selection_get_selected_item (selection))));
-      focused = focused_row_number (window);
+      focused = pr_test_focused_row_number (window);
       g_test_message ("case shown %s, the keyboard's row %s", number, focused);
       g_assert_cmpstr (focused, ==, number);
     }

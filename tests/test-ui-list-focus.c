@@ -15,42 +15,9 @@
 #include <gtk/gtk.h>
 
 #include "pr-cluster-item.h"
-#include "pr-compare-view.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
-
-typedef struct {
-  PrCompareView *compare;
-  PrClusterItem *left;
-} Away;
-
-static gboolean
-other_case_shown (gpointer data)
-{
-  Away *away = data;
-  PrClusterItem *item = pr_compare_view_get_item (away->compare);
-
-  return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
-}
-
-/* The case number of the row that has the keyboard's focus (the first
- * label of the list's row the focus is in), or NULL when the focus is in
- * no row. */
-static char *
-focused_row_number (PrWindow *window)
-{
-  GtkWidget *row = gtk_root_get_focus (GTK_ROOT (window));
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-
-  while (row != NULL && !GTK_IS_LIST_VIEW (gtk_widget_get_parent (row)))
-    row = gtk_widget_get_parent (row);
-  if (row == NULL)
-    return NULL;
-  pr_test_collect_label_texts (row, texts);
-  g_assert_cmpuint (texts->len, >, 0);
-  return g_strdup (g_ptr_array_index (texts, 0));
-}
 
 static char *
 chosen_number (GtkSingleSelection *selection)
@@ -70,54 +37,16 @@ assert_focus_on_chosen (PrWindow           *window,
   g_autofree char *focused = NULL;
 
   pr_test_wait_frames (GTK_WIDGET (window), 3);
-  focused = focused_row_number (window);
+  focused = pr_test_focused_row_number (window);
   g_test_message ("after %s: case chosen %s, the keyboard's row %s", after, chosen,
                   focused != NULL ? focused : "none");
   g_assert_cmpstr (focused, ==, chosen);
-}
-
-/* Escape as the window's own shortcuts take it once nothing under the
- * focus did (a button takes no Escape): whether one took it. */
-static gboolean
-press_escape (PrWindow *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
-  g_autoptr(GtkShortcutTrigger) key = gtk_keyval_trigger_new (GDK_KEY_Escape, 0);
-
-  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)); s++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), key) &&
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                            GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut)))
-            return TRUE;
-        }
-    }
-  return FALSE;
 }
 
 static gboolean
 nothing_chosen (gpointer selection)
 {
   return gtk_single_selection_get_selected_item (selection) == NULL;
-}
-
-static void
-next_case (PrWindow *window)
-{
-  Away away = { g_object_get_data (G_OBJECT (window), "compare"), NULL };
-
-  away.left = pr_compare_view_get_item (away.compare);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
-  pr_test_wait_until (other_case_shown, &away);
-  pr_test_wait_until (pr_test_not_busy, window);
 }
 
 static void
@@ -142,9 +71,9 @@ test_back_to_the_chosen_row (void)
 
   /* The focus nowhere, as a scan opened from the store leaves it. */
   gtk_root_set_focus (GTK_ROOT (window), NULL);
-  next_case (window);
+  pr_test_next_case (window);
   assert_focus_on_chosen (window, selection, "Ctrl+J");
-  next_case (window);
+  pr_test_next_case (window);
   assert_focus_on_chosen (window, selection, "Ctrl+J again");
 
   /* Ctrl+F, then Escape in the search (its "stop-search" binding). */
@@ -157,7 +86,7 @@ test_back_to_the_chosen_row (void)
   /* Escape on the History button, where the focus goes when its
    * popover closes. */
   g_assert_true (gtk_widget_grab_focus (history));
-  g_assert_true (press_escape (window));
+  g_assert_true (pr_test_press_shortcut (GTK_WINDOW (window), GDK_KEY_Escape, 0));
   assert_focus_on_chosen (window, selection, "Escape on the History button");
 
   /* Undo is the session's: a decision, then dates that leave no case

@@ -44,45 +44,6 @@ process_alive (GPid pid)
   return kill (pid, 0) == 0 || errno != ESRCH;
 }
 
-static gboolean
-trigger_is (GtkShortcutTrigger *trigger,
-            GtkShortcutTrigger *key)
-{
-  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
-    return trigger_is (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), key) ||
-           trigger_is (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), key);
-  return gtk_shortcut_trigger_equal (trigger, key);
-}
-
-/* What @window's own shortcut controllers do on @keyval with @modifiers,
- * done as a key press in it would: whether a shortcut took it. */
-static gboolean
-press (GtkWindow       *window,
-       guint            keyval,
-       GdkModifierType  modifiers)
-{
-  g_autoptr(GtkShortcutTrigger) key = gtk_keyval_trigger_new (keyval, modifiers);
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
-
-  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)); s++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
-
-          if (trigger_is (gtk_shortcut_get_trigger (shortcut), key) &&
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                            GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut)))
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static void
 quit_counted (GSimpleAction *action,
               GVariant      *parameter,
@@ -168,10 +129,10 @@ check_each (GApplication *app,
       pr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, dialog);
       while (g_main_context_iteration (NULL, FALSE))
         ;
-      if (!press (dialog, GDK_KEY_q, GDK_CONTROL_MASK) || n_quits != quits + 1)
+      if (!pr_test_press_shortcut (dialog, GDK_KEY_q, GDK_CONTROL_MASK) || n_quits != quits + 1)
         g_error ("Ctrl+Q in %s did not reach the application's quit", opened[i].what);
       g_object_ref (dialog);
-      if (!press (dialog, GDK_KEY_Escape, 0))
+      if (!pr_test_press_shortcut (dialog, GDK_KEY_Escape, 0))
         g_error ("Escape in %s is bound to nothing", opened[i].what);
       pr_test_wait_until (window_hidden, dialog);
       g_object_unref (dialog);
@@ -207,7 +168,7 @@ activated (GApplication *app)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
   unsure = shown_window (PR_TYPE_UNSURE_DIALOG);
   gtk_window_present (unsure);
-  g_assert_true (press (unsure, GDK_KEY_q, GDK_CONTROL_MASK));
+  g_assert_true (pr_test_press_shortcut (unsure, GDK_KEY_q, GDK_CONTROL_MASK));
   finished = TRUE;
 }
 
