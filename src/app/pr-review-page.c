@@ -997,6 +997,16 @@ setup_cluster_list (PrReviewPage *self)
                            G_CALLBACK (title_number_column), self, 0);
 }
 
+/* Whether the keyboard's focus is @widget or inside it. */
+static gboolean
+has_focus_within (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
 /* The row of the case chosen takes the focus, when the list has it: GTK
  * 4.8's list keeps it on the row it last had, whatever is chosen since.
  * A tick comes before the frame's layout, which makes the row scrolled
@@ -1007,13 +1017,10 @@ focus_chosen_row (GtkWidget     *list_view,
                   gpointer       data)
 {
   PrReviewPage *self = data;
-  GtkRoot *root = gtk_widget_get_root (list_view);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   guint selected = gtk_single_selection_get_selected (self->selection);
   GtkWidget *row;
 
-  if (focus != NULL && (focus == list_view || gtk_widget_is_ancestor (focus, list_view)) &&
-      selected != GTK_INVALID_LIST_POSITION)
+  if (has_focus_within (list_view) && selected != GTK_INVALID_LIST_POSITION)
     {
       row = pr_cluster_cells_find_row (list_view, selected);
       if (row == NULL && ++self->focus_tick_frames < 5)
@@ -1032,14 +1039,11 @@ focus_chosen_row (GtkWidget     *list_view,
  * focus goes to that row too: left on the row last clicked, the arrow
  * keys would go on from there, and the window, given the focus back,
  * would scroll back to it. */
-
 static void
 scroll_to (PrReviewPage *self,
            guint         position)
 {
-  GtkRoot *root = gtk_widget_get_root (self->cluster_view);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  gboolean list_focused = focus != NULL && (focus == self->cluster_view || gtk_widget_is_ancestor (focus, self->cluster_view));
+  gboolean list_focused = has_focus_within (self->cluster_view);
 
   for (GtkWidget *child = gtk_widget_get_first_child (self->cluster_view); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -1413,11 +1417,10 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   signals[ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
 
-  /* Escape from the case on show (after F8 the focus is on Next
-   * Difference) back to the list, where the arrow keys move through the
-   * cases. */
+  /* Back to the list, where the arrow keys move through the cases: the
+   * window's Escape, from anywhere on this page or its header, asks the
+   * same of pr_review_page_focus_list (). */
   gtk_widget_class_install_action (widget_class, "review.focus-list", NULL, focus_list_activated);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "review.focus-list", NULL);
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);

@@ -695,9 +695,10 @@ static const GActionEntry win_actions[] = {
   { "dismiss-error", dismiss_error_activated },
 };
 
-/* Escape anywhere on the review page (a button of the header, the
- * compare view) that nothing under the focus took goes back to the
- * case list, on the case chosen, as the shortcuts window says. */
+/* Escape anywhere on the review page or the header (after F8 the focus
+ * is on Next Difference; after the History popover, on its button) that
+ * nothing under the focus took goes back to the case list, on the case
+ * chosen, as the shortcuts window says. */
 static gboolean
 escape_to_list (GtkWidget *widget,
                 GVariant  *args,
