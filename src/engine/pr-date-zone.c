@@ -75,26 +75,32 @@ pr_date_zone_read_prefix (const char **p,
   return TRUE;
 }
 
-/* +H, +HH, +HHMM, +H:MM or +HH:MM (or -) after GMT or UTC, within
- * ±14:00; or nothing, UTC itself. */
-static gboolean
-read_gmt_offset (const char **p,
-                 int         *out_offset)
+/**
+ * pr_date_read_signed_offset:
+ * @p: (inout): the text, moved past the offset read
+ * @min_hour_digits: 2 for ISO 8601's +HH, 1 where +H is written too
+ * @out_offset: (out): seconds east of UTC
+ *
+ * An offset +HH:MM, +HHMM or +HH (also -, and +H, +H:MM with
+ * @min_hour_digits 1), within ±14:00, followed by no digit.
+ *
+ * Returns: whether one was read
+ */
+gboolean
+pr_date_read_signed_offset (const char **p,
+                            guint        min_hour_digits,
+                            int         *out_offset)
 {
   const char *s = *p;
-  int sign, hours = 0, minutes = 0, n = 0;
+  int sign, hours = 0, minutes = 0;
+  guint n = 0;
 
   if (*s != '+' && *s != '-')
-    {
-      if (g_ascii_isdigit (*s) || is_letter (*s))
-        return FALSE;
-      *out_offset = 0;
-      return TRUE;
-    }
+    return FALSE;
   sign = *s++ == '-' ? -1 : 1;
   for (; n < 2 && g_ascii_isdigit (*s); n++)
     hours = hours * 10 + (*s++ - '0');
-  if (n == 0)
+  if (n < min_hour_digits || n == 0)
     return FALSE;
   if (*s == ':' || (n == 2 && g_ascii_isdigit (*s)))
     {
@@ -110,6 +116,22 @@ read_gmt_offset (const char **p,
   *out_offset = sign * (hours * 3600 + minutes * 60);
   *p = s;
   return TRUE;
+}
+
+/* +H, +HH, +HHMM, +H:MM or +HH:MM (or -) after GMT or UTC; or nothing,
+ * UTC itself. */
+static gboolean
+read_gmt_offset (const char **p,
+                 int         *out_offset)
+{
+  if (**p != '+' && **p != '-')
+    {
+      if (g_ascii_isdigit (**p) || is_letter (**p))
+        return FALSE;
+      *out_offset = 0;
+      return TRUE;
+    }
+  return pr_date_read_signed_offset (p, 1, out_offset);
 }
 
 /* Area/Location of the time zone database (Asia/Shanghai): the areas

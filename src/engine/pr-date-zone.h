@@ -15,6 +15,9 @@ typedef struct {
 
 gboolean pr_date_skip_word        (const char **p,
                                    const char  *word);
+gboolean pr_date_read_signed_offset (const char **p,
+                                     guint        min_hour_digits,
+                                     int         *out_offset);
 gboolean pr_date_zone_read_prefix (const char **p,
                                    int         *out_offset);
 gboolean pr_date_zone_read_word   (const char **p,

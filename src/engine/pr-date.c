@@ -351,34 +351,13 @@ static gboolean
 read_offset (const char **p,
              int         *out_offset)
 {
-  const char *s = *p;
-  int sign, hours, minutes = 0;
-
-  if (*s == 'Z' || *s == 'z')
+  if (**p == 'Z' || **p == 'z')
     {
       *out_offset = 0;
-      *p = s + 1;
+      (*p)++;
       return TRUE;
     }
-  if (*s != '+' && *s != '-')
-    return FALSE;
-  sign = *s == '-' ? -1 : 1;
-  s++;
-  if (!read_number (&s, 2, 2, &hours))
-    return FALSE;
-  if (*s == ':')
-    {
-      s++;
-      if (!read_number (&s, 2, 2, &minutes))
-        return FALSE;
-    }
-  else if (g_ascii_isdigit (*s) && !read_number (&s, 2, 2, &minutes))
-    return FALSE;
-  if (hours > 14 || minutes > 59 || hours * 60 + minutes > 14 * 60)
-    return FALSE;
-  *out_offset = sign * (hours * 3600 + minutes * 60);
-  *p = s;
-  return TRUE;
+  return pr_date_read_signed_offset (p, 2, out_offset);
 }
 
 /* Whether @s, right after a time of day written after a space and
